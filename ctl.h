@@ -1,0 +1,36 @@
+/* Everything one numactl2 run was asked to do, filled by cli_parse(). */
+#ifndef NUMACTL2_CTL_H
+#define NUMACTL2_CTL_H
+
+#include <stdbool.h>
+
+#include "parse.h"
+#include "policy.h"
+#include "shm.h"
+
+enum global_op { GLOBAL_NONE, GLOBAL_SET, GLOBAL_RESET, GLOBAL_AUTO };
+enum shm_action { SHM_TOUCH = 'T', SHM_DUMP = 'd', SHM_DUMP_NODES = 'D' };
+
+struct ctl {
+	struct policy policy;
+	bool all;			/* -a: nodes outside the cpuset allowed */
+	bool weighted;			/* -w, or --weights with --interleave */
+	bool balancing;			/* -b */
+	struct bitmask *cpunodes;	/* -N */
+	struct bitmask *cpus;		/* -C */
+	bool show, hardware, cpu_compress, dry_run, no_global;
+	bool use_shm, strict;
+	struct shm_region shm;
+	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
+	enum global_op global_op;
+	const char *weights_arg;	/* --weights */
+	const char *global_arg;		/* --set-global-weights */
+	struct weight_list weights;
+	char **command;			/* NULL when none */
+};
+
+void cli_parse(struct ctl *ctl, int argc, char **argv);
+void cli_validate(struct ctl *ctl);
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

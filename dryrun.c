@@ -1,0 +1,78 @@
+/* --dry-run: what a run would do, on stdout; nothing is changed. */
+#include <stdio.h>
+
+#include "dryrun.h"
+#include "gweights.h"
+#include "nodes.h"
+#include "syscalls.h"
+#include "weights.h"
+
+static void print_weights(const struct policy *p)
+{
+	printf("weights:");
+	for (unsigned n = 0; n < p->nodes->size; n++) {
+		unsigned w = 1;
+
+		if (!numa_bitmask_isbitset(p->nodes, n))
+			continue;
+		if (p->has_weights)
+			w = p->weight[n] ? p->weight[n] : 1;
+		else if (gw_read(n, &w) < 0)
+			w = 1;
+		printf(" %u:%u", n, w);
+	}
+	printf("\n");
+	if (p->has_weights)
+		printf("weights go to: %s%s\n", weights_target_name(weights_target()),
+		       weights_target() == WEIGHTS_GLOBAL ?
+		       ", which every weighted-interleave task uses" : "");
+	else
+		printf("weights go to: none changed; the weights in effect are used\n");
+}
+
+static void print_global_op(const struct ctl *ctl)
+{
+	if (ctl->global_op == GLOBAL_AUTO) {
+		printf("would turn on the kernel's auto interleave weights\n");
+		return;
+	}
+	printf("would set global interleave weights:");
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		if (ctl->global_op == GLOBAL_SET && ctl->weights.weight[n])
+			printf(" %u:%u", n, ctl->weights.weight[n]);
+		else if (ctl->global_op == GLOBAL_RESET && gw_has_node(n))
+			printf(" %u:1", n);
+	}
+	printf("\n");
+}
+
+int dry_run(const struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+
+	if (ctl->global_op != GLOBAL_NONE) {
+		print_global_op(ctl);
+		return 0;
+	}
+	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
+	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
+	if (p->nodes)
+		nodes_print("nodes", p->nodes);
+	if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
+		print_weights(p);
+	if (ctl->cpunodes)
+		nodes_print("cpunodebind", ctl->cpunodes);
+	if (ctl->cpus)
+		nodes_print("physcpubind", ctl->cpus);
+	if (ctl->use_shm)
+		printf("region: %s %s, offset %llu, length %llu\n", ctl->shm.file ? "file" : "shm",
+		       ctl->shm.file ? ctl->shm.file : ctl->shm.sysv_keyfile, ctl->shm.offset,
+		       ctl->shm.length);
+	if (ctl->command) {
+		printf("command:");
+		for (char **a = ctl->command; *a; a++)
+			printf(" %s", *a);
+		printf("\n");
+	}
+	return 0;
+}

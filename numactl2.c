@@ -1,0 +1,161 @@
+/* numactl2: run a command under a NUMA memory policy, with weighted
+ * interleave and per-node weights. */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctl.h"
+#include "dryrun.h"
+#include "gweights.h"
+#include "nodes.h"
+#include "show.h"
+#include "syscalls.h"
+#include "weights.h"
+
+/* Output that never reached stdout (--hardware >/dev/full) is an error. */
+static void close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		warn("write error");
+		_exit(1);
+	}
+}
+
+static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc)
+{
+	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
+		errx(1, "weighted interleave needs Linux 6.9 or later");
+	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
+		errx(1, "--preferred-many needs Linux 5.15 or later");
+	errno = -rc;
+	err(1, "cannot set %s policy", policy_name(p->mode));
+}
+
+static void bind_cpus(const struct ctl *ctl)
+{
+	if (ctl->cpunodes) {
+		int rc = ctl->all ? numa_run_on_node_mask_all(ctl->cpunodes) :
+				    numa_run_on_node_mask(ctl->cpunodes);
+		if (rc < 0)
+			err(1, "cannot run on the CPUs of those nodes");
+	}
+	if (ctl->cpus && numa_sched_setaffinity(0, ctl->cpus) < 0)
+		err(1, "cannot bind to those CPUs");
+}
+
+/* One line on stderr whenever the system-wide weights change. */
+static void report_global_change(const struct gw_txn *t)
+{
+	char what[512];
+
+	gw_describe(t, what, sizeof(what));
+	warnx("changed global interleave weights: %s%s", what,
+	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
+}
+
+static void __attribute__((noreturn)) weights_failed(int rc, unsigned node)
+{
+	errno = -rc;
+	if (rc == -EACCES || rc == -EPERM)
+		err(1, "changing global interleave weights needs root");
+	if (rc == -ENOENT)
+		errx(1, "node %u has no global interleave weight in %s", node, gw_dir());
+	err(1, "cannot write global interleave weight of node %u (none changed)", node);
+}
+
+static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
+{
+	unsigned node = 0;
+	int rc;
+
+	if (!ctl->policy.has_weights)
+		return;
+	rc = weights_apply(&ctl->policy, wc, &node);
+	if (rc < 0)
+		weights_failed(rc, node);
+	if (wc->target == WEIGHTS_GLOBAL)
+		report_global_change(&wc->gw);
+}
+
+static void run_shm_actions(struct ctl *ctl)
+{
+	for (const char *a = ctl->shm_actions; *a; a++) {
+		if (*a == SHM_TOUCH)
+			shm_touch(&ctl->shm);
+		else if (*a == SHM_DUMP)
+			shm_dump(&ctl->shm);
+		else
+			shm_dump_nodes(&ctl->shm);
+	}
+}
+
+static void apply_policy(struct ctl *ctl)
+{
+	int rc = 0;
+
+	if (ctl->policy.mode == POLICY_NONE)
+		return;
+	if (ctl->use_shm)
+		rc = policy_set_range(&ctl->policy, ctl->shm.addr, ctl->shm.length,
+				      ctl->strict ? MPOL_MF_STRICT : 0);
+	else
+		rc = policy_set_task(&ctl->policy);
+	if (rc < 0)
+		policy_failed(&ctl->policy, rc);
+}
+
+static void __attribute__((noreturn)) run_command(char **command, struct weights_change *wc)
+{
+	int saved;
+
+	if (fflush(stdout) != 0)
+		err(1, "write error");
+	execvp(command[0], command);
+	saved = errno;
+	weights_undo(wc);
+	errno = saved;
+	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
+}
+
+static int global_op(const struct ctl *ctl)
+{
+	switch (ctl->global_op) {
+	case GLOBAL_AUTO:
+		return global_auto();
+	case GLOBAL_RESET:
+		return global_reset();
+	default:
+		return global_set(&ctl->weights);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct weights_change wc = { .active = false };
+	struct ctl ctl;
+
+	atexit(close_stdout);
+	cli_parse(&ctl, argc, argv);
+	cli_validate(&ctl);
+	if (ctl.dry_run)
+		return dry_run(&ctl);
+	if (ctl.global_op != GLOBAL_NONE)
+		return global_op(&ctl);
+	if (ctl.hardware)
+		return show_hardware(ctl.cpu_compress);
+	bind_cpus(&ctl);
+	if (ctl.use_shm)
+		shm_attach(&ctl.shm);
+	apply_policy(&ctl);
+	apply_weights(&ctl, &wc);
+	if (ctl.use_shm)
+		run_shm_actions(&ctl);
+	if (ctl.show)
+		return show_policy();
+	if (!ctl.command)
+		return 0;
+	run_command(ctl.command, &wc);
+}

@@ -1,0 +1,184 @@
+/* Pure parsers for numactl2's own arguments (node strings go through libnuma). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+static void set_err(struct parse_err *e, enum parse_errkind kind,
+		    const char *item, size_t len, unsigned long node)
+{
+	if (len >= sizeof(e->item))
+		len = sizeof(e->item) - 1;
+	e->kind = kind;
+	memcpy(e->item, item, len);
+	e->item[len] = '\0';
+	e->node = node;
+}
+
+/* The one number primitive: base 10 digits only, no sign, no blanks,
+ * checked against max before anything narrows it. */
+int parse_ulong(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (s[0] < '0' || s[0] > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0')
+		return -EINVAL;
+	if (errno == ERANGE || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+/* parse_ulong() on the span [s, s+len). */
+static int parse_span(const char *s, size_t len, unsigned long max, unsigned long *out)
+{
+	char buf[32];
+
+	if (len == 0 || len >= sizeof(buf))
+		return len ? -ERANGE : -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return parse_ulong(buf, max, out);
+}
+
+/* "N" or "A-B" with A <= B. */
+static int parse_node_range(const char *s, size_t len, unsigned long *lo, unsigned long *hi)
+{
+	const char *dash = memchr(s, '-', len);
+
+	if (!dash) {
+		if (parse_span(s, len, PARSE_MAX_NODES - 1, lo) < 0)
+			return -EINVAL;
+		*hi = *lo;
+		return 0;
+	}
+	if (parse_span(s, (size_t)(dash - s), PARSE_MAX_NODES - 1, lo) < 0 ||
+	    parse_span(dash + 1, len - (size_t)(dash - s) - 1, PARSE_MAX_NODES - 1, hi) < 0 ||
+	    *lo > *hi)
+		return -EINVAL;
+	return 0;
+}
+
+static int add_weight_item(const char *item, size_t len, struct weight_list *wl,
+			   struct parse_err *e)
+{
+	const char *colon = memchr(item, ':', len);
+	unsigned long lo, hi, w;
+	size_t nlen;
+
+	if (len == 0)
+		return set_err(e, PE_EMPTY, item, len, 0), -EINVAL;
+	if (!colon)
+		return set_err(e, PE_SYNTAX, item, len, 0), -EINVAL;
+	nlen = (size_t)(colon - item);
+	if (parse_node_range(item, nlen, &lo, &hi) < 0)
+		return set_err(e, PE_NODE, item, nlen, 0), -EINVAL;
+	if (parse_span(colon + 1, len - nlen - 1, WEIGHT_MAX, &w) < 0 || w == 0)
+		return set_err(e, PE_WEIGHT, colon + 1, len - nlen - 1, lo), -EINVAL;
+	for (unsigned long n = lo; n <= hi; n++) {
+		if (wl->weight[n])
+			return set_err(e, PE_DUPLICATE, item, len, n), -EINVAL;
+		wl->weight[n] = (uint8_t)w;
+		wl->count++;
+	}
+	if (hi > wl->max_node)
+		wl->max_node = (unsigned)hi;
+	return 0;
+}
+
+/* "NODES:WEIGHT[,NODES:WEIGHT...]", NODES being N or A-B, WEIGHT 1-255. */
+int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e)
+{
+	memset(wl, 0, sizeof(*wl));
+	e->kind = PE_NONE;
+	if (*s == '\0')
+		return set_err(e, PE_EMPTY, s, 0, 0), -EINVAL;
+	for (;;) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		int rc = add_weight_item(s, len, wl, e);
+
+		if (rc < 0)
+			return rc;
+		if (!comma)
+			return 0;
+		s = comma + 1;
+		if (*s == '\0')
+			return set_err(e, PE_EMPTY, s, 0, 0), -EINVAL;
+	}
+}
+
+/* Bytes, with an optional k, m, g or t suffix (powers of 1024), as numactl's --length. */
+int parse_size(const char *s, unsigned long long *out, struct parse_err *e)
+{
+	size_t len = strlen(s);
+	const char *units = "kmgt";
+	const char *u;
+	unsigned long v;
+	unsigned shift = 0;
+
+	e->kind = PE_NONE;
+	if (len && (u = strchr(units, s[len - 1] | 0x20))) {
+		shift = 10 * (unsigned)(u - units + 1);
+		len--;
+	}
+	if (parse_span(s, len, ~0UL, &v) < 0)
+		return set_err(e, PE_NUMBER, s, strlen(s), 0), -EINVAL;
+	if (shift && v > (~0ULL >> shift))
+		return set_err(e, PE_RANGE, s, strlen(s), 0), -ERANGE;
+	*out = (unsigned long long)v << shift;
+	return 0;
+}
+
+int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e)
+{
+	char *end;
+	unsigned long v;
+
+	e->kind = PE_NONE;
+	if (s[0] < '0' || s[0] > '7')
+		return set_err(e, PE_NUMBER, s, strlen(s), 0), -EINVAL;
+	errno = 0;
+	v = strtoul(s, &end, 8);
+	if (*end != '\0' || errno || v > 07777)
+		return set_err(e, PE_NUMBER, s, strlen(s), 0), -EINVAL;
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* what names the argument, such as "weight list" or "length". */
+void parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len)
+{
+	switch (e->kind) {
+	case PE_WEIGHT:
+		snprintf(buf, len, "invalid weight '%s' for node %lu (1-%d)",
+			 e->item, e->node, WEIGHT_MAX);
+		break;
+	case PE_DUPLICATE:
+		snprintf(buf, len, "node %lu named twice in %s: '%s'", e->node, what, e->item);
+		break;
+	case PE_NODE:
+		snprintf(buf, len, "invalid node '%s' in %s (0-%d, or A-B with A <= B)",
+			 e->item, what, PARSE_MAX_NODES - 1);
+		break;
+	case PE_EMPTY:
+		snprintf(buf, len, "empty item in %s", what);
+		break;
+	case PE_SYNTAX:
+		snprintf(buf, len, "invalid %s item '%s' (expected NODES:WEIGHT)", what, e->item);
+		break;
+	case PE_RANGE:
+		snprintf(buf, len, "%s '%s' is too large", what, e->item);
+		break;
+	default:
+		snprintf(buf, len, "invalid %s: '%s'", what, e->item);
+		break;
+	}
+}

@@ -1,0 +1,45 @@
+/* Pure parsers: no printing, no exiting, no system state.
+ * Each returns 0 or a negative errno and fills a struct parse_err that
+ * parse_strerror() turns into the message main() reports. */
+#ifndef NUMACTL2_PARSE_H
+#define NUMACTL2_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Highest node number a weight list may name (the kernel's MAX_NUMNODES is 1024). */
+#define PARSE_MAX_NODES 1024
+#define WEIGHT_MAX 255
+
+enum parse_errkind {
+	PE_NONE,
+	PE_EMPTY,	/* empty string or empty item */
+	PE_NUMBER,	/* not a number */
+	PE_RANGE,	/* number out of range */
+	PE_NODE,	/* bad node or node range */
+	PE_WEIGHT,	/* weight outside 1-255 */
+	PE_DUPLICATE,	/* node named twice */
+	PE_SYNTAX,	/* missing ':' or junk */
+	PE_SUFFIX,	/* bad size suffix */
+};
+
+struct parse_err {
+	enum parse_errkind kind;
+	char item[64];		/* the offending item, truncated */
+	unsigned long node;	/* for PE_WEIGHT and PE_DUPLICATE */
+};
+
+/* Weights by node; 0 means the list did not name that node. */
+struct weight_list {
+	uint8_t weight[PARSE_MAX_NODES];
+	unsigned count;		/* nodes named */
+	unsigned max_node;	/* highest node named */
+};
+
+int parse_ulong(const char *s, unsigned long max, unsigned long *out);
+int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e);
+int parse_size(const char *s, unsigned long long *out, struct parse_err *e);
+int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e);
+void parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,141 @@
+#!/bin/bash
+# Build (or reuse) the minimal guest kernel for the NUMA VM tests.
+#
+#   test/vm/kernel.sh VERSION        VERSION is 6.12 or 6.1
+#
+# The source is Debian's linux-source-VERSION package.  The kernel is
+# tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
+# if any).  The bzImage is cached outside the repository at
+#   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>-<key>/bzImage
+# where <key> is a hash of the config fragment and the patches.  The path of
+# the bzImage is the only thing printed on stdout; progress goes to stderr.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cache=${NUMACTL2_CACHE:-$HOME/.cache/numactl2}
+jobs=${NUMACTL2_JOBS:-$(nproc)}
+
+log() { printf 'kernel.sh: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12 or 6.1)"
+version=$1
+case $version in
+6.12|6.1) ;;
+*) die "unsupported kernel version '$version' (6.12 or 6.1)" ;;
+esac
+pkg=linux-source-$version
+fragment=$here/kernel.config
+patchdir=$here/patches/linux-$version
+[ -r "$fragment" ] || die "missing $fragment"
+
+# Build dependencies: installed only when missing (CI runs as root).
+need_pkgs() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	[ "$(id -u)" -eq 0 ] || die "missing packages (need root to install): ${missing[*]}"
+	log "installing ${missing[*]}"
+	apt-get install -y --no-install-recommends "${missing[@]}" >&2 ||
+		{ apt-get update >&2 && apt-get install -y --no-install-recommends "${missing[@]}" >&2; }
+}
+
+candidate_version() {
+	apt-cache show --no-all-versions "$pkg" 2>/dev/null |
+		sed -n 's/^Version: //p' | head -n1
+}
+
+pkgver=$(candidate_version)
+if [ -z "$pkgver" ] && [ "$(id -u)" -eq 0 ]; then
+	log "apt knows no $pkg; running apt-get update"
+	apt-get update >&2
+	pkgver=$(candidate_version)
+fi
+[ -n "$pkgver" ] || die "apt has no package $pkg"
+
+key=$( {
+	cat "$fragment"
+	if [ -d "$patchdir" ]; then
+		find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
+			printf '== %s\n' "$(basename "$p")"
+			cat "$p"
+		done
+	fi
+} | sha256sum | cut -c1-16)
+out=$cache/kernel-$pkgver-$key
+image=$out/bzImage
+
+if [ -s "$image" ]; then
+	log "cached: $image"
+	printf '%s\n' "$image"
+	exit 0
+fi
+
+mkdir -p "$cache"
+exec 9>"$cache/.lock-$version"
+log "waiting for the build lock" && flock 9
+if [ -s "$image" ]; then	# built by someone else while we waited
+	log "cached: $image"
+	printf '%s\n' "$image"
+	exit 0
+fi
+
+need_pkgs build-essential bc bison flex libelf-dev libssl-dev xz-utils cpio
+
+start=$SECONDS
+work=$cache/build-$version
+rm -rf "$work"
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+
+log "downloading $pkg=$pkgver"
+(cd "$work" && apt-get download "$pkg=$pkgver" >&2) || die "apt-get download $pkg failed"
+deb=$(ls "$work"/linux-source-*.deb)
+dpkg-deb -x "$deb" "$work/deb"
+tarball=$(ls "$work"/deb/usr/src/linux-source-*.tar.xz)
+log "unpacking $(basename "$tarball")"
+tar -C "$work" -xf "$tarball"
+rm -rf "$work/deb" "$deb"
+src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'linux-source-*')
+[ -d "$src" ] || die "no source tree in $tarball"
+
+if [ -d "$patchdir" ]; then
+	find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
+		log "applying $(basename "$p")"
+		patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
+	done
+fi
+
+cd "$src"
+log "configuring (tinyconfig + kernel.config)"
+make tinyconfig >&2
+scripts/kconfig/merge_config.sh -m .config "$fragment" >&2
+make olddefconfig >&2
+
+# Every option the fragment asks for must have survived olddefconfig.
+bad=0
+while IFS= read -r line; do
+	case $line in
+	CONFIG_*=*)
+		grep -qxF "$line" .config || { log "config: wanted $line, got: $(grep "^${line%%=*}=" .config || echo unset)"; bad=1; }
+		;;
+	esac
+done <"$fragment"
+[ $bad -eq 0 ] || die "the config fragment did not apply cleanly"
+
+log "building bzImage with -j$jobs (several minutes)"
+make -j"$jobs" bzImage >"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log" >&2; die "kernel build failed"; }
+
+tmp=$out.tmp.$$
+rm -rf "$tmp"
+mkdir -p "$tmp"
+cp arch/x86/boot/bzImage "$tmp/bzImage"
+cp .config "$tmp/config"
+make -s kernelrelease >"$tmp/release" 2>/dev/null || true
+rm -rf "$out"
+mv "$tmp" "$out"
+log "built $image in $((SECONDS - start)) s"
+printf '%s\n' "$image"

@@ -1,0 +1,3 @@
+#ifndef NUMACTL2_VERSION
+#define NUMACTL2_VERSION "0.1.0"
+#endif
