@@ -1,4 +1,4 @@
-# numactl2
+# numactl2: numactl with weighted interleave and per-node weights.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man/man8
@@ -6,21 +6,80 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -Wsign-compare -Wtype-limits -Wvla
-CFLAGS += -std=gnu17 $(WARNINGS)
+# Warnings are errors; a newer compiler can build with WERROR= .
+WERROR ?= -Werror
+override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
 LDLIBS = -lnuma
+SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+BATS ?= bats
 
 SRCS = numactl2.c cli.c parse.c nodes.c policy.c weights.c gweights.c \
        globalops.c dryrun.c show.c hardware.c shm.c
 OBJS = $(SRCS:.c=.o)
+HDRS = $(wildcard *.h)
 
 all: numactl2
 
 numactl2: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-%.o: %.c *.h
+%.o: %.c $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-.PHONY: all clean
+# The same sources, built with ASan and UBSan for the test runs.
+numactl2.asan: $(SRCS) $(HDRS)
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(SRCS) $(LDLIBS)
+
+test/parse_driver: test/parse_driver.c parse.c parse.h
+	$(CC) $(CFLAGS) -I. -o $@ test/parse_driver.c parse.c
+
+test/parse_driver.asan: test/parse_driver.c parse.c parse.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
+
+test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
+	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
+
+man: man/numactl2.8
+man/numactl2.8: numactl2 man/numactl2.h2m
+	help2man --no-info --section=8 --include=man/numactl2.h2m \
+		--name="run a command with a NUMA policy and weighted interleave" \
+		-o $@ ./numactl2
+
+# Host tests, once with the release build and once under ASan/UBSan,
+# then the multi-node tests in QEMU guests.
+check: check-host check-asan check-fuzz check-vm
+
+check-host: numactl2 test/parse_driver
+	@start=$$(date +%s); \
+	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver $(BATS) test/; rc=$$?; \
+	echo "host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
+
+check-asan: numactl2.asan test/parse_driver.asan
+	@start=$$(date +%s); \
+	NUMACTL2=$(CURDIR)/numactl2.asan PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
+	ASAN_OPTIONS=detect_leaks=0 $(BATS) test/; rc=$$?; \
+	echo "ASan/UBSan host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
+
+check-fuzz: test/fuzz_parse
+	@out=$$(mktemp -d); test/fuzz_parse -runs=300000 -max_len=256 $$out test/fuzz_corpus; rc=$$?; rm -rf $$out; exit $$rc
+
+check-vm: numactl2
+	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
+
+demo: numactl2
+	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
+
+bench: numactl2
+	bench/overhead
+
+install: numactl2
+	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
+	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/numactl2.8
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
+
 clean:
-	rm -f numactl2 *.o
+	rm -f numactl2 numactl2.asan *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+
+.PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean

@@ -3,7 +3,7 @@
  * triad: a small STREAM-like triad, a[i] = b[i] + s * c[i], over three arrays
  * of MIB MiB each (default 64), repeated REPS times (default 5).  It prints
  * the best time and the bandwidth it implies, then the /proc/self/numa_maps
- * lines of its three arrays so that a caller can see where the pages went.
+ * line of the mapping that holds the arrays, so a caller sees where the pages went.
  *
  *   triad [MIB [REPS]]
  */
@@ -24,30 +24,30 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static double *array(size_t bytes)
+/* One mapping for the three arrays, fenced by PROT_NONE pages so it is a VMA of its own. */
+static double *arrays(size_t bytes)
 {
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	size_t page = 4096;
+	char *p = mmap(NULL, bytes + 2 * page, PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
 		err(1, "mmap %zu", bytes);
-	return p;
+	if (mprotect(p + page, bytes, PROT_READ | PROT_WRITE))
+		err(1, "mprotect");
+	return (double *)(p + page);
 }
 
-static void print_maps(double *arrays[3])
+static void print_maps(const void *start)
 {
 	char line[4096];
 	FILE *f = fopen("/proc/self/numa_maps", "r");
 
 	if (!f)
 		err(1, "/proc/self/numa_maps");
-	while (fgets(line, sizeof(line), f)) {
-		uintptr_t s = (uintptr_t)strtoull(line, NULL, 16);
-
-		for (int i = 0; i < 3; i++)
-			if (s == (uintptr_t)arrays[i])
-				printf("numa_maps %c: %s", "abc"[i], line);
-	}
+	while (fgets(line, sizeof(line), f))
+		if ((uintptr_t)strtoull(line, NULL, 16) == (uintptr_t)start)
+			printf("numa_maps: %s", line);
 	fclose(f);
 }
 
@@ -69,9 +69,8 @@ int main(int argc, char **argv)
 	size_t mib = (size_t)arg(argc, argv, 1, 64, 4096);
 	int reps = (int)arg(argc, argv, 2, 5, 1000);
 	size_t n = (mib << 20) / sizeof(double);
-	double *a = array(n * sizeof(double));
-	double *b = array(n * sizeof(double));
-	double *c = array(n * sizeof(double));
+	double *a = arrays(3 * n * sizeof(double));
+	double *b = a + n, *c = b + n;
 	double best = 1e30, s = 3.0, t0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -91,6 +90,6 @@ int main(int argc, char **argv)
 		errx(1, "wrong result %g", a[n / 2]);
 	printf("triad: 3 x %zu MiB, best of %d: %.3f s, %.1f MB/s\n", mib, reps,
 	       best, 3.0 * (double)(n * sizeof(double)) / best / 1e6);
-	print_maps((double *[]){ a, b, c });
+	print_maps(a);
 	return 0;
 }
