@@ -61,7 +61,7 @@ check-asan: numactl2.asan test/parse_driver.asan
 	echo "ASan/UBSan host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
 
 check-fuzz: test/fuzz_parse
-	@out=$$(mktemp -d); test/fuzz_parse -runs=300000 -max_len=256 $$out test/fuzz_corpus; rc=$$?; rm -rf $$out; exit $$rc
+	@out=$$(mktemp -d); test/fuzz_parse -runs=2000000 -max_len=256 $$out test/fuzz_corpus; rc=$$?; rm -rf $$out; exit $$rc
 
 check-vm: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
