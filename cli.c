@@ -13,6 +13,7 @@
 #include "nodes.h"
 #include "syscalls.h"
 #include "version.h"
+#include "weights.h"
 
 enum {
 	OPT_CPU_COMPRESS = CHAR_MAX + 1,
@@ -472,6 +473,9 @@ void cli_validate(struct ctl *ctl)
 		return;
 	}
 	check_policy(ctl);
+	if (ctl->policy.has_weights && ctl->no_global && weights_target() == WEIGHTS_GLOBAL)
+		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
+		     "--no-global-weights forbids changing the global ones");
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
 	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run)

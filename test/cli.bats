@@ -1,0 +1,195 @@
+#!/usr/bin/env bats
+# The command-line contract: spellings, help, version, and every kind of
+# bad input (a clear message on stderr, exit 1, nothing on stdout, and
+# no global weight changed).
+
+load helpers
+
+setup() {
+	before=$(wi_snapshot)
+}
+
+teardown() {
+	wi_restore "$before"
+}
+
+# bad_input 'expected stderr first line' args...
+bad_input() {
+	local want=$1
+	shift
+	run -1 --separate-stderr "$NUMACTL2" "$@"
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "$want" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--help prints usage on stdout and exits 0" {
+	run -0 --separate-stderr "$NUMACTL2" --help
+	[ "${lines[0]}" = "Usage: numactl2 [options] [--] command [args...]" ]
+	[[ $output == *"--weights=LIST"* ]]
+	[[ $output == *"--version"* ]]
+	[ -z "$stderr" ]
+}
+
+@test "--version prints the name and version on stdout" {
+	run -0 --separate-stderr "$NUMACTL2" --version
+	[[ $output =~ ^numactl2\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "the four weighted-interleave spellings mean the same" {
+	local want
+	want=$("$NUMACTL2" -w 0 --dry-run)
+	[[ $want == *"policy: weighted-interleave"* ]]
+	[ "$("$NUMACTL2" --weighted-interleave=0 --dry-run)" = "$want" ]
+	[ "$("$NUMACTL2" -w --interleave=0 --dry-run)" = "$want" ]
+	[ "$("$NUMACTL2" -w -i 0 --dry-run)" = "$want" ]
+	[ "$("$NUMACTL2" -w --interleave 0 --dry-run)" = "$want" ]
+}
+
+@test "--weights makes --interleave weighted" {
+	run -0 "$NUMACTL2" -i 0 --weights=0:5 --dry-run
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	[ "${lines[2]}" = "weights: 0:5" ]
+}
+
+@test "--dry-run names the target of the weights and the command" {
+	run -0 "$NUMACTL2" -w all --weights=0:7 --dry-run ./prog -x --y
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	[ "${lines[1]}" = "nodes: 0 " ]
+	[ "${lines[2]}" = "weights: 0:7" ]
+	[[ ${lines[3]} == "weights go to: global (sysfs)"* ]]
+	[ "${lines[4]}" = "command: ./prog -x --y" ]
+}
+
+@test "--dry-run changes nothing and runs nothing" {
+	run -0 "$NUMACTL2" -w 0 --weights=0:9 --dry-run touch "$BATS_TEST_TMPDIR/ran"
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--dry-run of -w without --weights uses the weights in effect" {
+	run -0 "$NUMACTL2" -w 0 --dry-run
+	[ "${lines[2]}" = "weights: 0:$(cat "$WI_DIR/node0")" ]
+	[ "${lines[3]}" = "weights go to: none changed; the weights in effect are used" ]
+}
+
+@test "--dry-run shows classic policies and CPU binding" {
+	run -0 "$NUMACTL2" -m 0 -N 0 --dry-run true
+	[ "${lines[0]}" = "policy: bind" ]
+	[ "${lines[1]}" = "nodes: 0 " ]
+	[ "${lines[2]}" = "cpunodebind: 0 " ]
+	run -0 "$NUMACTL2" -b -m 0 --dry-run
+	[ "${lines[0]}" = "policy: bind (balancing)" ]
+}
+
+@test "the command's own options pass through untouched" {
+	run -0 "$NUMACTL2" -i 0 printf '%s|' -i --show -- x
+	[ "$output" = "-i|--show|--|x|" ]
+	run -0 "$NUMACTL2" -i 0 -- printf '%s|' -m 1
+	[ "$output" = "-m|1|" ]
+}
+
+@test "bad option" {
+	bad_input "numactl2: invalid option -- 'x'" -x true
+	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	bad_input "numactl2: unrecognized option '--bogus'" --bogus true
+}
+
+@test "missing option argument" {
+	bad_input "numactl2: option '-w' requires an argument" -w
+	bad_input "numactl2: option '--weights' requires an argument" -i 0 --weights
+}
+
+@test "invalid node lists" {
+	bad_input "numactl2: invalid node list: '0-x' (missing node argument x)" -i 0-x true
+	bad_input "numactl2: invalid node list: '99' (node argument 99 is out of range)" -m 99 true
+	bad_input "numactl2: invalid node list: ''" --interleave= true
+	bad_input "numactl2: invalid node list: 'bogus' (unparseable node description `bogus')" -w bogus true
+	bad_input "numactl2: invalid node list: '4294967296' (node argument 4294967296 is out of range)" -N 4294967296 true
+}
+
+@test "invalid CPU list" {
+	bad_input "numactl2: invalid CPU list: '0-x'" -C 0-x true
+}
+
+@test "--preferred takes one node" {
+	bad_input "numactl2: invalid node list: '0,1' (node argument 1 is out of range)" -p 0,1 true
+}
+
+@test "weights out of range" {
+	bad_input "numactl2: invalid weight '0' for node 0 (1-255)" -w 0 --weights=0:0 true
+	bad_input "numactl2: invalid weight '256' for node 0 (1-255)" -w 0 --weights=0:256 true
+	bad_input "numactl2: invalid weight '4294967296' for node 0 (1-255)" -w 0 --weights=0:4294967296 true
+	bad_input "numactl2: invalid weight '-1' for node 0 (1-255)" -w 0 --weights=0:-1 true
+}
+
+@test "junk in weight lists" {
+	bad_input "numactl2: invalid weight '9x' for node 0 (1-255)" -w 0 --weights=0:9x true
+	bad_input "numactl2: invalid weight list item '0' (expected NODES:WEIGHT)" -w 0 --weights=0 true
+	bad_input "numactl2: empty item in weight list" -w 0 --weights=0:1, true
+	bad_input "numactl2: empty item in weight list" -w 0 --weights=0:1,,0:2 true
+	bad_input "numactl2: empty item in weight list" -w 0 --weights= true
+	bad_input "numactl2: invalid node '3-1' in weight list (0-1023, or A-B with A <= B)" -w 0 --weights=3-1:2 true
+	bad_input "numactl2: invalid node 'x' in weight list (0-1023, or A-B with A <= B)" -w 0 --weights=x:2 true
+}
+
+@test "a node named twice in --weights" {
+	bad_input "numactl2: node 0 named twice in weight list: '0-1:3'" -w 0 --weights=0:2,0-1:3 true
+}
+
+@test "a node in --weights outside the interleave set" {
+	bad_input "numactl2: node 1 in --weights is not in the interleave set" -w 0 --weights=1:5 true
+}
+
+@test "--weights with a policy other than interleave" {
+	bad_input "numactl2: --weights needs --weighted-interleave or --interleave" -m 0 --weights=0:5 true
+	bad_input "numactl2: --weights needs --weighted-interleave or --interleave" --weights=0:5 true
+	bad_input "numactl2: --weights given twice" -w 0 --weights=0:5 --weights=0:4 true
+}
+
+@test "-w without nodes must come before --interleave" {
+	bad_input "numactl2: -w needs a node list, or --interleave after it" -w -m 0 true
+}
+
+@test "two policies cannot be combined" {
+	bad_input "numactl2: options --interleave and --membind cannot be combined" -i 0 -m 0 true
+	bad_input "numactl2: options --weighted-interleave and --preferred cannot be combined" -w 0 -p 0 true
+	bad_input "numactl2: options --localalloc and --interleave cannot be combined" -l -i 0 true
+}
+
+@test "--balancing needs --membind or --preferred-many" {
+	bad_input "numactl2: --balancing needs --membind or --preferred-many" -b -i 0 true
+}
+
+@test "--all must come before node lists" {
+	bad_input "numactl2: --all must come before all node and CPU lists" -i 0 -a true
+}
+
+@test "a policy without a command" {
+	bad_input "numactl2: no command given" -i 0
+}
+
+@test "'same' reuses the previous node list" {
+	run -0 "$NUMACTL2" -N 0 -m same --dry-run
+	[ "${lines[1]}" = "nodes: 0 " ]
+	bad_input "numactl2: 'same' needs an earlier node list" -m same true
+}
+
+@test "--no-global-weights refuses to change global weights" {
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 --no-global-weights touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--no-global-weights without --weights runs with the weights in effect" {
+	run -0 "$NUMACTL2" -w 0 --no-global-weights true
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "global weight options run alone" {
+	bad_input "numactl2: global weight options run alone, without a policy or command" --set-global-weights=0:2 -i 0 true
+	bad_input "numactl2: global weight options run alone, without a policy or command" --reset-global-weights true
+	bad_input "numactl2: only one of --set-global-weights, --reset-global-weights and --auto-global-weights" --reset-global-weights --auto-global-weights
+	bad_input "numactl2: invalid weight '300' for node 0 (1-255)" --set-global-weights=0:300
+}

@@ -1,0 +1,86 @@
+#!/bin/bash
+# Build the test guest's initramfs.
+#
+#   test/vm/mkinitramfs.sh OUT.cpio.gz [NUMACTL2]
+#
+# NUMACTL2 (argument or environment; default ./numactl2 at the repository
+# root) is the binary under test.  The image holds busybox, bash, bats, GNU
+# grep/sed, Debian's numactl (a reference for the classic policies), the test
+# helpers compiled from test/vm/*.c, and test/vm/guest/.  Dynamically linked
+# programs take every library ldd lists, at the same path.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/../.." && pwd)
+CC=${CC:-gcc}
+
+log() { printf 'mkinitramfs: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: mkinitramfs.sh OUT.cpio.gz [NUMACTL2]"
+out=$1
+numactl2=${2:-${NUMACTL2:-$top/numactl2}}
+[ -x "$numactl2" ] || die "no numactl2 binary at '$numactl2' (run make first)"
+[ -x /bin/busybox ] || die "/bin/busybox missing (apt-get install busybox-static)"
+if ldd /bin/busybox >/dev/null 2>&1; then
+	die "/bin/busybox is not static (apt-get install busybox-static)"
+fi
+[ -x /usr/bin/bats ] || die "bats missing (apt-get install bats)"
+
+root=$(mktemp -d "${TMPDIR:-/tmp}/numactl2-initramfs.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,root,etc,mnt/tmpfs,vmtest/bin}
+chmod 1777 "$root/tmp"
+
+# Copy a file to the same path in the image, following symlinks.
+put() {
+	local src=$1 dst=${2:-$1}
+	mkdir -p "$root$(dirname "$dst")"
+	cp -L "$src" "$root$dst"
+}
+
+# A program plus the shared libraries it needs, at the paths ldd shows.
+put_prog() {
+	local src=$1 dst=${2:-$1} lib
+	put "$src" "$dst"
+	ldd "$src" 2>/dev/null | awk '/=> \// { print $3 } /^[[:space:]]*\// { print $1 }' |
+		while read -r lib; do
+			[ -e "$root$lib" ] || put "$lib"
+		done
+}
+
+put /bin/busybox
+put_prog /bin/bash
+ln -s bash "$root/bin/sh.bash"
+# bats runs on whatever it finds in PATH; GNU grep and sed behave as on the host.
+put_prog "$(command -v grep)" /usr/bin/grep
+put_prog "$(command -v sed)" /usr/bin/sed
+if [ -x /usr/bin/numactl ]; then
+	put_prog /usr/bin/numactl /usr/bin/numactl
+fi
+
+# bats as Debian packages it.
+put /usr/bin/bats
+cp -a /usr/lib/bats-core "$root/usr/lib/" 2>/dev/null || { mkdir -p "$root/usr/lib" && cp -a /usr/lib/bats-core "$root/usr/lib/"; }
+mkdir -p "$root/usr/libexec"
+cp -a /usr/libexec/bats-core "$root/usr/libexec/"
+
+# The program under test and the helpers.
+put_prog "$numactl2" /vmtest/bin/numactl2
+for c in "$here"/*.c; do
+	name=$(basename "$c" .c)
+	$CC -std=c17 -O2 -Wall -Wextra -Werror -static -pthread \
+		-o "$root/vmtest/bin/$name" "$c" || die "cannot compile $c"
+done
+
+cp "$here"/guest/* "$root/vmtest/"
+cp "$here/demo.sh" "$root/vmtest/demo.sh"
+install -m 0755 "$here/init" "$root/init"
+printf 'root:x:0:0:root:/root:/bin/bash\n' >"$root/etc/passwd"
+printf 'root:x:0:\n' >"$root/etc/group"
+
+mkdir -p "$(dirname "$out")"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -6 >"$out.tmp"
+mv "$out.tmp" "$out"
+log "wrote $out ($(du -k "$out" | cut -f1) KiB)"
