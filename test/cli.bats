@@ -104,7 +104,7 @@ bad_input() {
 	bad_input "numactl2: invalid node list: '0-x' (missing node argument x)" -i 0-x true
 	bad_input "numactl2: invalid node list: '99' (node argument 99 is out of range)" -m 99 true
 	bad_input "numactl2: invalid node list: ''" --interleave= true
-	bad_input "numactl2: invalid node list: 'bogus' (unparseable node description `bogus')" -w bogus true
+	bad_input "numactl2: invalid node list: 'bogus' (unparseable node description \`bogus')" -w bogus true
 	bad_input "numactl2: invalid node list: '4294967296' (node argument 4294967296 is out of range)" -N 4294967296 true
 }
 
