@@ -92,9 +92,15 @@ enum gw_auto gw_read_auto(void)
 	return strcmp(buf, "true") == 0 ? GW_AUTO_ON : GW_AUTO_OFF;
 }
 
+/* Each write replaces the whole value, as on sysfs (where ftruncate() is a
+ * no-op): the tests stand regular files in for sysfs. */
 static int write_string(int fd, const char *s)
 {
-	ssize_t n = pwrite(fd, s, strlen(s), 0);
+	ssize_t n;
+
+	if (ftruncate(fd, 0) < 0)
+		return -errno;
+	n = pwrite(fd, s, strlen(s), 0);
 
 	if (n < 0)
 		return -errno;
@@ -167,6 +173,17 @@ static int write_weight(int fd, uint8_t weight)
 	return write_string(fd, buf);
 }
 
+/* NUMACTL2_TEST_FAIL_NODE=N makes the write of node N fail with EIO, after
+ * the writes before it: the failure a kernel cannot be made to produce on
+ * demand, and the one the rollback exists for. */
+static bool injected_failure(unsigned node)
+{
+	const char *s = getenv("NUMACTL2_TEST_FAIL_NODE");
+	unsigned long n;
+
+	return s && parse_ulong(s, PARSE_MAX_NODES - 1, &n) == 0 && n == node;
+}
+
 int gw_commit(struct gw_txn *t, unsigned *failed_node)
 {
 	for (unsigned i = 0; i < PARSE_MAX_NODES; i++) {
@@ -174,13 +191,13 @@ int gw_commit(struct gw_txn *t, unsigned *failed_node)
 
 		if (t->fd[i] < 0)
 			continue;
-		t->written = true;
-		rc = write_weight(t->fd[i], t->new[i]);
+		rc = injected_failure(i) ? -EIO : write_weight(t->fd[i], t->new[i]);
 		if (rc < 0) {
 			*failed_node = i;
 			gw_rollback(t);
 			return rc;
 		}
+		t->written[i] = true;
 	}
 	return 0;
 }
@@ -189,14 +206,17 @@ int gw_commit(struct gw_txn *t, unsigned *failed_node)
  * weights the kernel had before. Best effort: it is already the error path. */
 void gw_rollback(struct gw_txn *t)
 {
-	if (!t->written)
-		return;
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
-		if (t->fd[i] >= 0)
-			(void)write_weight(t->fd[i], t->old[i]);
-	if (t->auto_before == GW_AUTO_ON)
+	bool any = false;
+
+	for (unsigned i = 0; i < PARSE_MAX_NODES; i++) {
+		if (!t->written[i])
+			continue;
+		(void)write_weight(t->fd[i], t->old[i]);
+		t->written[i] = false;
+		any = true;
+	}
+	if (any && t->auto_before == GW_AUTO_ON)
 		(void)gw_enable_auto();
-	t->written = false;
 }
 
 void gw_end(struct gw_txn *t)

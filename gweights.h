@@ -17,8 +17,8 @@ struct gw_txn {
 	int fd[PARSE_MAX_NODES];	/* open nodeN files, -1 if not part of the change */
 	uint8_t old[PARSE_MAX_NODES];	/* weight before the change */
 	uint8_t new[PARSE_MAX_NODES];
+	bool written[PARSE_MAX_NODES];	/* for rollback: only what was written */
 	enum gw_auto auto_before;
-	bool written;
 };
 
 const char *gw_dir(void);

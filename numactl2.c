@@ -115,7 +115,10 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 		err(1, "write error");
 	execvp(command[0], command);
 	saved = errno;
-	weights_undo(wc);
+	if (wc->active) {
+		weights_undo(wc);
+		warnx("put the global interleave weights back");
+	}
 	errno = saved;
 	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
 }

@@ -1,0 +1,155 @@
+# Helpers for the guest suites.  The guest has four nodes: node 0 with the two
+# CPUs and 1 GiB, nodes 1-3 memory only with 512 MiB each.
+#
+# alloc (test/vm/alloc.c) prints, per region:
+#   region=A kind=mmap addr=0x.. pages=16384 ilx=34359 hilx=67
+#   nodes: N0=10240 N1=4096 N2=2048
+#   numa_maps: 7f3f2c000000 weighted interleave:0-2 anon=16384 ... N0=10240 ...
+
+bats_require_minimum_version 1.5.0
+
+WI=/sys/kernel/mm/mempolicy/weighted_interleave
+THP=/sys/kernel/mm/transparent_hugepage/enabled
+
+# Put every global weight back to 1.  numactl2 first; sysfs as a fallback
+# so that one broken option cannot poison the tests after it.
+reset_weights() {
+	[ -d "$WI" ] || return 0
+	numactl2 --reset-global-weights 2>/dev/null && return 0
+	local f
+	for f in "$WI"/node*; do echo 1 >"$f"; done
+}
+
+# The global weights as "W0 W1 W2 W3".
+global_weights() {
+	local n out=
+	for n in 0 1 2 3; do out+="${out:+ }$(cat "$WI/node$n")"; done
+	echo "$out"
+}
+
+thp() { echo "$1" >"$THP"; }
+
+# The line of $output (or of file $2) that follows the header of region $1.
+region_header() { printf '%s\n' "${2:-$output}" | grep -m1 "^region=$1 "; }
+region_line() {		# region_line A nodes|numa_maps
+	printf '%s\n' "${3:-$output}" | awk -v r="$1" -v want="$2:" '
+		$1 == "region=" r { found = 1; next }
+		found && $1 == want { sub(/^[^:]*: ?/, ""); print; exit }'
+}
+region_field() {	# region_field A pages
+	region_header "$1" "${3:-}" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+# The N<nid>=<pages> tokens of a line, sorted by node: "N0=5 N2=7".
+node_tokens() {
+	printf '%s\n' "$1" | tr ' ' '\n' | grep -E '^N[0-9]+=[0-9]+$' | sort -t= -k1.2n | tr '\n' ' ' | sed 's/ $//'
+}
+
+# expected_split "NODES" "WEIGHTS" ILX UNITS UNITPAGES
+# The kernel's weighted round robin (mm/mempolicy.c weighted_interleave_nid):
+# unit i (a page, or a folio of UNITPAGES pages) goes to the node whose weight
+# slot holds (ILX + i) mod (sum of weights), nodes in ascending order.
+expected_split() {
+	awk -v nodes="$1" -v weights="$2" -v ilx="$3" -v units="$4" -v up="$5" 'BEGIN {
+		n = split(nodes, nd, " "); split(weights, w, " ")
+		total = 0
+		for (i = 1; i <= n; i++) total += w[i]
+		full = int(units / total); rem = units % total; phase = ilx % total
+		for (i = 1; i <= n; i++) cnt[i] = full * w[i]
+		for (j = 0; j < rem; j++) {
+			r = (phase + j) % total
+			for (i = 1; i <= n; i++) { if (r < w[i]) break; r -= w[i] }
+			cnt[i]++
+		}
+		out = ""
+		for (i = 1; i <= n; i++)
+			if (cnt[i]) out = out (out == "" ? "" : " ") "N" nd[i] "=" cnt[i] * up
+		print out
+	}'
+}
+
+# assert_split "NODES" "WEIGHTS" [REGION]: with 4 KiB pages, the region's
+# per-node pages are exactly the weighted round robin's.
+assert_split() {
+	local region=${3:-A} pages ilx want got
+	pages=$(region_field "$region" pages)
+	ilx=$(region_field "$region" ilx)
+	want=$(expected_split "$1" "$2" "$ilx" "$pages" 1)
+	got=$(node_tokens "$(region_line "$region" nodes)")
+	echo "region $region: nodes $1 weights $2: pages=$pages ilx=$ilx"
+	echo "  want: $want"
+	echo "  got:  $got"
+	[ -n "$pages" ] && [ "$pages" -gt 0 ]
+	[ "$got" = "$want" ]
+}
+
+# assert_split_huge "NODES" "WEIGHTS" [REGION]: with 2 MiB folios, every
+# node is within one huge page (512 pages) of the folio round robin's count.
+assert_split_huge() {
+	local region=${3:-A} pages hilx want got n w g
+	pages=$(region_field "$region" pages)
+	hilx=$(region_field "$region" hilx)
+	want=$(expected_split "$1" "$2" "$hilx" $((pages / 512)) 512)
+	got=$(node_tokens "$(region_line "$region" nodes)")
+	echo "region $region (THP): nodes $1 weights $2: pages=$pages hilx=$hilx"
+	echo "  want: $want (+-512 per node)"
+	echo "  got:  $got"
+	[ "$(sum_tokens "$got")" -eq "$pages" ]
+	for n in $1; do
+		w=$(token "$want" "$n"); g=$(token "$got" "$n")
+		[ $((g - w)) -le 512 ] && [ $((w - g)) -le 512 ]
+	done
+}
+
+# token "N0=5 N1=7" 1 -> 7 (0 when the node is absent)
+token() {
+	local t
+	for t in $1; do
+		[ "${t%%=*}" = "N$2" ] && { echo "${t#*=}"; return; }
+	done
+	echo 0
+}
+
+sum_tokens() {
+	local t s=0
+	for t in $1; do s=$((s + ${t#*=})); done
+	echo "$s"
+}
+
+# assert_all_on NODES [REGION]: every page of the region is on NODES.
+assert_all_on() {
+	local region=${2:-A} pages got n s=0
+	pages=$(region_field "$region" pages)
+	got=$(node_tokens "$(region_line "$region" nodes)")
+	echo "region $region: want all $pages pages on nodes $1, got: $got"
+	for n in $1; do s=$((s + $(token "$got" "$n"))); done
+	[ -n "$pages" ] && [ "$pages" -gt 0 ]
+	[ "$s" -eq "$pages" ]
+}
+
+# assert_policy TEXT [REGION]: the numa_maps policy field of the region's VMA.
+assert_policy() {
+	local line
+	line=$(region_line "${2:-A}" numa_maps)
+	echo "numa_maps: $line"
+	echo "want policy: $1"
+	[[ "$line" == [0-9a-f]*" $1 "* ]]
+}
+
+# assert_maps_match [REGION]: numa_maps' N<nid> counts equal alloc's own
+# (for a VMA that holds only the region).
+assert_maps_match() {
+	local region=${1:-A} a b
+	a=$(node_tokens "$(region_line "$region" nodes)")
+	b=$(node_tokens "$(region_line "$region" numa_maps)")
+	echo "alloc: $a  numa_maps: $b"
+	[ "$a" = "$b" ]
+}
+
+# compact "0 1 2 5" -> "0-2,5", the kernel's node list format.
+compact() {
+	printf '%s\n' $1 | awk '
+		function flush() { if (s != "") out = out (out == "" ? "" : ",") (s == p ? s : s "-" p) }
+		{ if (s != "" && $1 == p + 1) { p = $1; next } flush(); s = $1; p = $1 }
+		END { flush(); print out }'
+}

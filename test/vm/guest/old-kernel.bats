@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# A kernel without weighted interleave (the 6.1 guest): numactl2 refuses it
+# clearly, and everything else still works (classic.bats runs here too).
+
+load common
+
+setup_file() {
+	thp never
+}
+
+@test "the guest kernel has no weighted interleave" {
+	[[ "$(uname -r)" == 6.1.* ]]
+	[ ! -e /sys/kernel/mm/mempolicy/weighted_interleave ]
+}
+
+# refused ARGS...: exit 1, the message on stderr, the program never ran.
+refused() {
+	run -1 --separate-stderr numactl2 "$@"
+	echo "stdout: $output"
+	echo "stderr: $stderr"
+	[[ "$stderr" == *"weighted interleave needs Linux 6.9 or later"* ]]
+	[[ "$stderr" == numactl2:* ]]
+	[ -z "$output" ]
+}
+
+@test "-w NODES fails: needs Linux 6.9" {
+	refused -w 0,1 alloc -s 64K
+}
+
+@test "--weighted-interleave=NODES fails: needs Linux 6.9" {
+	refused --weighted-interleave=0-3 alloc -s 64K
+}
+
+@test "-w --interleave=NODES fails: needs Linux 6.9" {
+	refused -w --interleave=0,1 alloc -s 64K
+}
+
+@test "-w -i NODES fails: needs Linux 6.9" {
+	refused -w -i all alloc -s 64K
+}
+
+@test "--interleave with --weights fails: needs Linux 6.9" {
+	refused --interleave=0-2 --weights=0:5,1:2 alloc -s 64K
+}
+
+@test "-w with --weights fails: needs Linux 6.9" {
+	refused -w 0,1 --weights=0:9 alloc -s 64K
+}
+
+@test "--set-global-weights fails: no global weights before 6.9" {
+	run -1 --separate-stderr numactl2 --set-global-weights=0:2
+	echo "stderr: $stderr"
+	[[ "$stderr" == numactl2:*"6.9"* ]]
+}
+
+@test "--reset-global-weights fails: no global weights before 6.9" {
+	run -1 --separate-stderr numactl2 --reset-global-weights
+	[[ "$stderr" == numactl2:*"6.9"* ]]
+}
+
+@test "-i still interleaves: 1,2 split evenly" {
+	run -0 --separate-stderr numactl2 -i 1,2 alloc -s 64M
+	assert_split "1 2" "1 1"
+	assert_policy "interleave:1-2"
+}
+
+@test "-m still binds: all on node 2" {
+	run -0 --separate-stderr numactl2 -m 2 alloc -s 64M
+	assert_all_on 2
+}
+
+@test "-p still prefers: all on node 3" {
+	run -0 --separate-stderr numactl2 -p 3 alloc -s 64M
+	assert_all_on 3
+}
+
+@test "-l still allocates locally: all on node 0" {
+	run -0 --separate-stderr numactl2 -l alloc -s 64M
+	assert_all_on 0
+}
+
+@test "--hardware: four nodes and the HMAT bandwidths, no weights" {
+	run -0 --separate-stderr numactl2 --hardware
+	echo "$output"
+	[ "${lines[0]}" = "available: 4 nodes (0-3)" ]
+	printf '%s\n' "${lines[@]}" | grep -E '^node 0 bandwidth: .*\b204800\b'
+	printf '%s\n' "${lines[@]}" | grep -E '^node 3 bandwidth: .*\b25600\b'
+	! printf '%s\n' "${lines[@]}" | grep -i weight
+}

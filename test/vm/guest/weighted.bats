@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# Weighted interleave on a kernel that has it (6.9+; the 6.12 guest).
+# numactl2 puts the weights in the global sysfs table there, so every test
+# that changes them resets them afterwards.
+
+load common
+
+setup_file() {
+	thp never
+}
+
+setup() {
+	reset_weights
+}
+
+teardown() {
+	reset_weights
+	thp never
+}
+
+# wi NODES WEIGHTLIST "NODEIDS" "WEIGHTS" [alloc args...]: run alloc under
+# weighted interleave and check the exact 4 KiB split and the numa_maps line.
+wi() {
+	local nodes=$1 list=$2 ids=$3 weights=$4
+	shift 4
+	run -0 --separate-stderr numactl2 -w "$nodes" --weights="$list" alloc "$@"
+	echo "$output"
+	assert_split "$ids" "$weights"
+	assert_policy "weighted interleave:$(compact "$ids")"
+}
+
+@test "weights 1:1 on nodes 0,1: exact 4 KiB split" {
+	wi 0,1 0:1,1:1 "0 1" "1 1" -s 64M
+	assert_maps_match
+}
+
+@test "weights 5:1 on nodes 0,1: exact 4 KiB split" {
+	wi 0,1 0:5,1:1 "0 1" "5 1" -s 64M
+	assert_maps_match
+}
+
+@test "weights 1:5 on nodes 0,1: exact 4 KiB split" {
+	wi 0-1 0:1,1:5 "0 1" "1 5" -s 64M
+}
+
+@test "weights 9:1 on nodes 0,1: exact 4 KiB split" {
+	wi 0,1 0:9,1:1 "0 1" "9 1" -s 64M
+}
+
+@test "weights 255:1 on nodes 0,1: exact 4 KiB split" {
+	wi 0,1 0:255,1:1 "0 1" "255 1" -s 64M
+}
+
+@test "weights 5:2:1 on nodes 0-2: 64 MiB splits 10240/4096/2048" {
+	wi 0-2 0:5,1:2,2:1 "0 1 2" "5 2 1" -s 64M
+	[ "$(node_tokens "$(region_line A nodes)")" = "N0=10240 N1=4096 N2=2048" ]
+	assert_maps_match
+}
+
+@test "weights 1:2:3:4 on nodes 0-3: exact 4 KiB split" {
+	wi 0-3 0:1,1:2,2:3,3:4 "0 1 2 3" "1 2 3 4" -s 64M
+	assert_maps_match
+}
+
+@test "weights 8:4:2:1 on nodes 0-3: exact 4 KiB split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -s 64M
+	assert_maps_match
+}
+
+@test "a single node: every page on it" {
+	run -0 --separate-stderr numactl2 -w 2 --weights=2:7 alloc -s 16M
+	echo "$output"
+	assert_all_on 2
+	assert_policy "weighted interleave:2"
+}
+
+@test "all: the four nodes, unnamed nodes get weight 1" {
+	wi all 0:3 "0 1 2 3" "3 1 1 1" -s 64M
+	[ "$(global_weights)" = "3 1 1 1" ]
+}
+
+@test "the global weights stay as numactl2 wrote them" {
+	run -0 --separate-stderr numactl2 -w 0-3 --weights=0:8,1:4,2:2,3:1 true
+	[ "$(global_weights)" = "8 4 2 1" ]
+}
+
+@test "numactl2 says on stderr, in one line, that it changed the global weights" {
+	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:5 alloc -s 64K
+	echo "stderr: $stderr"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "numactl2: "* ]]
+	[[ "${stderr_lines[0]}" == *global* ]]
+	[[ "$output" == *"region=A"* ]]
+}
+
+@test "-w NODES, --weighted-interleave, -w --interleave, -w -i and --interleave --weights agree" {
+	local spelling
+	numactl2 --set-global-weights=0:3,1:1
+	for spelling in "-w 0,1" "--weighted-interleave=0,1" "-w --interleave=0,1" \
+			"-w -i 0,1" "-w -i0,1"; do
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr numactl2 $spelling alloc -s 16M
+		echo "$spelling"
+		assert_split "0 1" "3 1"
+		[[ "$(region_line A numa_maps)" == *" weighted interleave:0-1 "* ]]
+	done
+	run -0 --separate-stderr numactl2 --interleave=0,1 --weights=0:3 alloc -s 16M
+	assert_split "0 1" "3 1"
+	[[ "$(region_line A numa_maps)" == *" weighted interleave:0-1 "* ]]
+}
+
+@test "-w without --weights uses the global weights as they are" {
+	numactl2 --set-global-weights=0:2,1:1,2:1,3:4
+	run -0 --separate-stderr numactl2 -w 0-3 alloc -s 64M
+	assert_split "0 1 2 3" "2 1 1 4"
+	[ "${#stderr_lines[@]}" -eq 0 ]
+}
+
+@test "--dry-run changes no weight and runs nothing" {
+	run -0 --separate-stderr numactl2 --dry-run -w 0-1 --weights=0:9 alloc -s 64K
+	echo "$output"
+	[ "$(global_weights)" = "1 1 1 1" ]
+	[[ "$output" != *"region=A"* ]]
+}
+
+# Memory kinds and sizes, weights 8:4:2:1 over the four nodes.
+
+@test "heap (malloc) 256 MiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k heap -s 256M
+}
+
+@test "heap (malloc) 64 KiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k heap -s 64K
+}
+
+@test "anonymous mmap 256 MiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k mmap -s 256M
+	assert_maps_match
+}
+
+@test "anonymous mmap 64 KiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k mmap -s 64K
+	assert_maps_match
+}
+
+@test "tmpfs file MAP_SHARED 256 MiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k tmpfs -s 256M
+	[[ "$(region_line A numa_maps)" == *" file=/mnt/tmpfs/"* ]]
+	assert_maps_match
+}
+
+@test "tmpfs file MAP_SHARED 64 KiB: exact split" {
+	wi 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -k tmpfs -s 64K
+	assert_maps_match
+}
+
+# Huge pages.
+
+@test "THP on, MADV_NOHUGEPAGE: exact 4 KiB split" {
+	thp always
+	wi 0-2 0:5,1:2,2:1 "0 1 2" "5 2 1" -n -s 64M
+}
+
+@test "THP on, 2 MiB folios: each node within one huge page, 8:4:2:1" {
+	thp always
+	run -0 --separate-stderr numactl2 -w 0-3 --weights=0:8,1:4,2:2,3:1 alloc -H -s 256M
+	echo "$output"
+	assert_split_huge "0 1 2 3" "8 4 2 1"
+	[[ "$(region_line A numa_maps)" == *" weighted interleave:0-3 "* ]]
+}
+
+@test "THP on, 2 MiB folios: each node within one huge page, 5:2:1" {
+	thp always
+	run -0 --separate-stderr numactl2 -w 0-2 --weights=0:5,1:2,2:1 alloc -H -s 64M
+	echo "$output"
+	assert_split_huge "0 1 2" "5 2 1"
+}
+
+# Inheritance.
+
+@test "threads inherit the policy and the weights" {
+	wi 0-3 0:1,1:2,2:3,3:4 "0 1 2 3" "1 2 3 4" -t 4 -s 64M
+}
+
+@test "a forked child inherits the policy and the weights" {
+	wi 0-2 0:5,1:2,2:1 "0 1 2" "5 2 1" -f -s 64M
+	[ "${lines[0]}" = child ]
+}
+
+@test "a forked child's threads inherit the policy and the weights" {
+	wi 0-1 0:9,1:1 "0 1" "9 1" -f -t 2 -k heap -s 64M
+}
+
+# Global weights changed while the program runs.
+
+@test "changing global weights mid-run: only later allocations follow them" {
+	local out=$BATS_TEST_TMPDIR/out pid i
+	numactl2 -w 0,1 --weights=0:1,1:1 alloc -p -s 64M >"$out" 2>"$out.err" &
+	pid=$!
+	for i in $(seq 300); do
+		grep -q '^READY$' "$out" && break
+		sleep 0.1
+	done
+	grep -q '^READY$' "$out"
+	run -0 --separate-stderr numactl2 --set-global-weights=0:3,1:1
+	[ "$(global_weights)" = "3 1 1 1" ]
+	kill -USR1 "$pid"
+	wait "$pid"
+	output=$(cat "$out")
+	echo "$output"
+	assert_split "0 1" "1 1" A
+	assert_split "0 1" "3 1" B
+	# Pages already placed do not move.
+	assert_maps_match A
+}
+
+# --show and --hardware.
+
+@test "--show under weighted interleave prints the mask and the weights" {
+	run -0 --separate-stderr numactl2 -w 0-2 --weights=0:5,1:2 numactl2 --show
+	echo "$output"
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'interleavemask: 0 1 2 *'
+	printf '%s\n' "${lines[@]}" | grep -qx 'interleaveweights: 5 2 1 *'
+}
+
+@test "--show under -i all" {
+	run -0 numactl2 -i all numactl2 --show
+	echo "$output"
+	[ "${lines[0]}" = "policy: interleave" ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'interleavemask: 0 1 2 3 *'
+}
+
+@test "--hardware: four nodes, CPU-less nodes 1-3, numactl's layout" {
+	run -0 --separate-stderr numactl2 --hardware
+	echo "$output"
+	[ "${lines[0]}" = "available: 4 nodes (0-3)" ]
+	[ "${lines[1]}" = "node 0 cpus: 0 1" ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'node 1 cpus:'
+	printf '%s\n' "${lines[@]}" | grep -qx 'node 2 cpus:'
+	printf '%s\n' "${lines[@]}" | grep -qx 'node 3 cpus:'
+	printf '%s\n' "${lines[@]}" | grep -qx 'node 0 size: 10[0-9][0-9] MB'
+	printf '%s\n' "${lines[@]}" | grep -qx 'node 3 size: 5[01][0-9] MB'
+	printf '%s\n' "${lines[@]}" | grep -qx 'node distances:'
+}
+
+@test "--hardware matches Debian's numactl --hardware apart from free memory" {
+	run -0 numactl --hardware
+	want=$(printf '%s\n' "$output" | grep -v ' free: ')
+	run -0 numactl2 --hardware
+	got=$(printf '%s\n' "$output" | grep -v ' free: ' | head -n "$(printf '%s\n' "$want" | wc -l)")
+	diff <(echo "$want") <(echo "$got")
+}
+
+@test "--hardware shows the HMAT bandwidth and latency of every node" {
+	run -0 numactl2 --hardware
+	echo "$output"
+	local n bw=(204800 102400 51200 25600) lat=(100 200 250 300)
+	for n in 0 1 2 3; do
+		printf '%s\n' "${lines[@]}" | grep -E "^node $n bandwidth: .*\b${bw[n]}\b"
+		printf '%s\n' "${lines[@]}" | grep -E "^node $n latency: .*\b${lat[n]}\b"
+	done
+}
+
+@test "--hardware shows the global weights" {
+	numactl2 --set-global-weights=0:8,1:4,2:2,3:1
+	run -0 numactl2 --hardware
+	echo "$output"
+	local n w=(8 4 2 1)
+	for n in 0 1 2 3; do
+		printf '%s\n' "${lines[@]}" | grep -E "^node $n .*weight.*\b${w[n]}\b"
+	done
+}
+
+@test "--reset-global-weights puts every node back to 1" {
+	numactl2 --set-global-weights=0:8,1:4,2:2,3:1
+	[ "$(global_weights)" = "8 4 2 1" ]
+	run -0 --separate-stderr numactl2 --reset-global-weights
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "the guest's HMAT: access1 read bandwidth 200/100/50/25 GB/s" {
+	local n bw=(204800 102400 51200 25600)
+	for n in 0 1 2 3; do
+		[ "$(cat /sys/devices/system/node/node$n/access1/initiators/read_bandwidth)" = "${bw[n]}" ]
+	done
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env bats
+# Weights on a kernel without set_mempolicy2: the global sysfs table,
+# written all-or-nothing, under a lock, never silently, and put back on failure.
+
+load helpers
+
+setup() {
+	before=$(wi_snapshot)
+	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for $WI_DIR"
+}
+
+teardown() {
+	wi_restore "$before"
+}
+
+node0() { cat "$WI_DIR/node0"; }
+
+@test "--weights writes the global weight, says so, and the program runs with it" {
+	local old
+	old=$(node0)
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:7 cat "$WI_DIR/node0"
+	[ "$output" = 7 ]
+	[[ ${stderr_lines[0]} == "numactl2: changed global interleave weights: node0 $old->7"* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$(node0)" = 7 ]
+}
+
+@test "the program runs under weighted interleave: numa_maps and --show" {
+	run -0 "$NUMACTL2" -w 0 --weights=0:6 cat /proc/self/numa_maps
+	[[ $output == *" weighted interleave:0 "* ]]
+	run -0 --separate-stderr "$NUMACTL2" -w --interleave=0 --weights=0:6 "$NUMACTL2" --show
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	[ "${lines[2]}" = "interleavemask: 0 " ]
+	[ "${lines[3]}" = "interleaveweights: 6" ]
+}
+
+@test "-w without --weights uses the weights in effect and writes nothing" {
+	echo 4 >"$WI_DIR/node0"
+	local mid
+	mid=$(wi_snapshot)
+	run -0 --separate-stderr "$NUMACTL2" -w 0 "$NUMACTL2" --show
+	[ "${lines[3]}" = "interleaveweights: 4" ]
+	[ -z "$stderr" ]
+	[ "$(wi_snapshot)" = "$mid" ]
+}
+
+@test "writing a node weight turns the kernel's auto mode off" {
+	local auto
+	auto=$(ls "$WI_DIR" | grep -x -e auto -e __auto_type) || skip "kernel has no auto switch (6.16+)"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 true
+	[ "$(cat "$WI_DIR/$auto")" = false ]
+	run -0 "$NUMACTL2" -w 0 "$NUMACTL2" --show
+	[ "${lines[4]}" = "weightsource: global manual" ]
+}
+
+@test "the auto-off notice names the switch when auto was on" {
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo true >"$dir/__auto_type"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->5; kernel auto weights switched off" ]
+	[ "$(cat "$dir/node0")" = 5 ]
+}
+
+@test "a failed exec puts the global weights back" {
+	local snap
+	snap=$(wi_snapshot)
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 /nonexistent/prog
+	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	[ "$(wi_snapshot | grep ^node)" = "$(echo "$snap" | grep ^node)" ]
+}
+
+@test "a failed write rolls back the writes before it" {
+	local dir
+	dir=$(fake_wi_dir 0 1 2)
+	echo 3 >"$dir/node0"
+	NUMACTL2_TEST_FAIL_NODE=2 NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0-2:5
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 2 (none changed): Input/output error" ]
+	[ "$(cat "$dir/node0")" = 3 ]
+	[ "$(cat "$dir/node1")" = 1 ]
+	[ "$(cat "$dir/node2")" = 1 ]
+}
+
+@test "a failed write on the real table rolls back and runs nothing" {
+	NUMACTL2_TEST_FAIL_NODE=0 run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: cannot write global interleave weight of node 0 (none changed): Input/output error" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "a node without a weight file changes nothing" {
+	local dir
+	dir=$(fake_wi_dir 0)
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:4,1:4
+	[ "$stderr" = "numactl2: node 1 has no global interleave weight in $dir" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+}
+
+@test "6.9-6.15 table: 0 reads as the default weight 1, no auto switch" {
+	local dir
+	dir=$(fake_wi_dir 0 1 2 3)
+	echo 0 >"$dir/node2"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --set-global-weights=2:3
+	[ "$stderr" = "numactl2: changed global interleave weights: node2 1->3" ]
+	[ "$(cat "$dir/node2")" = 3 ]
+}
+
+@test "a kernel without the table (before 6.9)" {
+	NUMACTL2_SYSFS_WI=$BATS_TEST_TMPDIR/none run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:2
+	[ "$stderr" = "numactl2: this kernel has no global interleave weights (needs Linux 6.9 or later)" ]
+}
+
+@test "not root: a clear message and nothing written" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	[ "$(id -u)" = 0 ] || skip "needs root to drop privileges"
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" -w 0 --weights=0:8 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: changing global interleave weights needs root: Permission denied" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(wi_snapshot)" = "$before" ]
+	run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" --set-global-weights=0:8
+	[ "$stderr" = "numactl2: changing global interleave weights needs root: Permission denied" ]
+}
+
+@test "writers wait for the lock held by another run" {
+	flock "$WI_DIR" sleep 5 &
+	local holder=$!
+	sleep 0.5
+	run -124 timeout 1 "$NUMACTL2" -w 0 --weights=0:11 true
+	[ "$(wi_snapshot)" = "$before" ]
+	wait "$holder"
+	run -0 "$NUMACTL2" -w 0 --weights=0:11 true
+	[ "$(node0)" = 11 ]
+}
+
+@test "concurrent runs never leave a mixed table" {
+	local dir i
+	dir=$(fake_wi_dir 0 1 2 3 4 5 6 7)
+	for i in $(seq 1 30); do
+		NUMACTL2_SYSFS_WI=$dir "$NUMACTL2" --set-global-weights=0-7:$i 2>/dev/null &
+	done
+	wait
+	[ "$(cat "$dir"/node* | sort -u | wc -l)" -eq 1 ]
+}
+
+@test "--set-global-weights and --reset-global-weights" {
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:12
+	[ "$(node0)" = 12 ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 $(echo "$before" | sed -n 's/^node0=//p' | sed 's/^0$/1/')->12" ]
+	run -0 --separate-stderr "$NUMACTL2" --reset-global-weights
+	[ "$(node0)" = 1 ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 12->1" ]
+}
+
+@test "--dry-run of the global options changes nothing" {
+	run -0 "$NUMACTL2" --set-global-weights=0:12 --dry-run
+	[ "$output" = "would set global interleave weights: 0:12" ]
+	run -0 "$NUMACTL2" --reset-global-weights --dry-run
+	[ "$output" = "would set global interleave weights: 0:1" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--auto-global-weights on a platform without bandwidth data" {
+	ls "$WI_DIR" | grep -q -x -e auto -e __auto_type || skip "kernel has no auto switch (6.16+)"
+	[ -e /sys/devices/system/node/node0/access1 ] && skip "this platform reports bandwidth"
+	run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[ "$stderr" = "numactl2: the platform reports no node bandwidth; the kernel cannot set weights from it" ]
+}
+
+@test "--auto-global-weights writes true to auto or __auto_type" {
+	local dir name
+	for name in auto __auto_type; do
+		dir=$(fake_wi_dir 0)
+		rm -f "$dir"/auto "$dir"/__auto_type
+		echo false >"$dir/$name"
+		NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --auto-global-weights
+		[ "$(cat "$dir/$name")" = true ]
+		[ "$stderr" = "numactl2: global interleave weights are now set by the kernel from node bandwidth" ]
+	done
+	rm "$dir/$name"
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[ "$stderr" = "numactl2: this kernel has no auto interleave weights (needs Linux 6.16 or later)" ]
+}
+
+@test "--show reports auto or manual from the switch" {
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo true >"$dir/auto"
+	NUMACTL2_SYSFS_WI=$dir run -0 "$NUMACTL2" -w 0 --show
+	[ "${lines[4]}" = "weightsource: global auto" ]
+	rm "$dir/auto"
+	NUMACTL2_SYSFS_WI=$dir run -0 "$NUMACTL2" -w 0 --show
+	[ "${lines[4]}" = "weightsource: global" ]
+}
