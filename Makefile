@@ -27,7 +27,8 @@ numactl2: $(OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The same sources, built with ASan and UBSan for the test runs.
-numactl2.asan: $(SRCS) $(HDRS)
+asan/numactl2: $(SRCS) $(HDRS)
+	@mkdir -p asan
 	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(SRCS) $(LDLIBS)
 
 test/parse_driver: test/parse_driver.c parse.c parse.h
@@ -54,9 +55,9 @@ check-host: numactl2 test/parse_driver
 	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver $(BATS) test/; rc=$$?; \
 	echo "host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
 
-check-asan: numactl2.asan test/parse_driver.asan
+check-asan: asan/numactl2 test/parse_driver.asan
 	@start=$$(date +%s); \
-	NUMACTL2=$(CURDIR)/numactl2.asan PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
+	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
 	ASAN_OPTIONS=detect_leaks=0 $(BATS) test/; rc=$$?; \
 	echo "ASan/UBSan host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
 
@@ -80,6 +81,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -f numactl2 numactl2.asan *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
 
 .PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean

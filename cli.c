@@ -164,6 +164,15 @@ struct order {
 	const char *last_nodes;		/* for "same" */
 };
 
+/* Numbers too large for libnuma's int are refused before it wraps them. */
+static void check_list_numbers(const char *what, const char *arg)
+{
+	struct parse_err e;
+
+	if (parse_list_numbers(arg, INT_MAX, &e) < 0)
+		usage_error("invalid %s: '%s' (%s is out of range)", what, arg, e.item);
+}
+
 static struct bitmask *parse_nodes_arg(const struct ctl *ctl, struct order *o, const char *arg)
 {
 	struct bitmask *mask;
@@ -175,6 +184,7 @@ static struct bitmask *parse_nodes_arg(const struct ctl *ctl, struct order *o, c
 	}
 	o->last_nodes = arg;
 	o->node_spec_seen = true;
+	check_list_numbers("node list", arg);
 	mask = nodes_parse(arg, ctl->all);
 	if (!mask || numa_bitmask_weight(mask) == 0) {
 		const char *why = nodes_last_warning();
@@ -253,6 +263,7 @@ static void cpubind_option(struct ctl *ctl, struct order *o, int c, const char *
 		usage_error("cannot bind CPUs together with --shm/--file");
 	if (c == 'C') {
 		o->node_spec_seen = true;
+		check_list_numbers("CPU list", arg);
 		ctl->cpus = cpus_parse(arg, ctl->all);
 		if (!ctl->cpus || numa_bitmask_weight(ctl->cpus) == 0)
 			usage_error("invalid CPU list: '%s'", arg);

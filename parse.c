@@ -115,6 +115,25 @@ int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e
 	}
 }
 
+/* libnuma reads node and CPU numbers with strtoul() into an int, so
+ * 4294967296 becomes node 0: every number of a plain list (one without a
+ * "netdev:"-style prefix) must fit below max first. */
+int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
+{
+	e->kind = PE_NONE;
+	if (strchr(s, ':'))
+		return 0;
+	while (*s) {
+		size_t len = strspn(s, "0123456789");
+		unsigned long v;
+
+		if (len && parse_span(s, len, max, &v) < 0)
+			return set_err(e, PE_RANGE, s, len, 0), -ERANGE;
+		s += len ? len : 1;
+	}
+	return 0;
+}
+
 /* Bytes, with an optional k, m, g or t suffix (powers of 1024), as numactl's --length. */
 int parse_size(const char *s, unsigned long long *out, struct parse_err *e)
 {

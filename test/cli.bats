@@ -105,11 +105,14 @@ bad_input() {
 	bad_input "numactl2: invalid node list: '99' (node argument 99 is out of range)" -m 99 true
 	bad_input "numactl2: invalid node list: ''" --interleave= true
 	bad_input "numactl2: invalid node list: 'bogus' (unparseable node description \`bogus')" -w bogus true
-	bad_input "numactl2: invalid node list: '4294967296' (node argument 4294967296 is out of range)" -N 4294967296 true
+	bad_input "numactl2: invalid node list: '4294967296' (4294967296 is out of range)" -N 4294967296 true
+	bad_input "numactl2: invalid node list: '0,4294967296' (4294967296 is out of range)" -i 0,4294967296 true
+	bad_input "numactl2: invalid node list: '0-18446744073709551617' (18446744073709551617 is out of range)" -m 0-18446744073709551617 true
 }
 
 @test "invalid CPU list" {
 	bad_input "numactl2: invalid CPU list: '0-x'" -C 0-x true
+	bad_input "numactl2: invalid CPU list: '4294967296' (4294967296 is out of range)" -C 4294967296 true
 }
 
 @test "--preferred takes one node" {
