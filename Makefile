@@ -14,7 +14,7 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 BATS ?= bats
 
 SRCS = numactl2.c cli.c parse.c nodes.c policy.c weights.c gweights.c \
-       globalops.c dryrun.c show.c hardware.c shm.c
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 

@@ -1,6 +1,5 @@
 /* numactl2's command line: numactl's options, in numactl's order rules,
  * plus the weight options. Nothing here changes the system. */
-#include <ctype.h>
 #include <err.h>
 #include <getopt.h>
 #include <limits.h>
@@ -9,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "closeout.h"
 #include "ctl.h"
 #include "nodes.h"
 #include "syscalls.h"
@@ -70,7 +70,7 @@ static void short_options(char *s)
 	*s++ = '+';
 	*s++ = ':';	/* a missing argument comes back as ':' */
 	for (const struct option *o = longopts; o->name; o++) {
-		if (o->val > CHAR_MAX || !isprint(o->val))
+		if (o->val > CHAR_MAX)
 			continue;
 		*s++ = (char)o->val;
 		if (o->has_arg == required_argument)
@@ -137,13 +137,13 @@ static void __attribute__((noreturn)) usage(void)
 "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
 "be run, 127 if it was not found; otherwise the command's own status.\n",
 	      stdout);
-	exit(0);
+	exit(close_stdout(0));
 }
 
 static void __attribute__((noreturn)) version(void)
 {
 	printf("numactl2 %s\n", NUMACTL2_VERSION);
-	exit(0);
+	exit(close_stdout(0));
 }
 
 void usage_error(const char *fmt, ...)
@@ -186,7 +186,7 @@ static struct bitmask *parse_nodes_arg(const struct ctl *ctl, struct order *o, c
 	o->node_spec_seen = true;
 	check_list_numbers("node list", arg);
 	mask = nodes_parse(arg, ctl->all);
-	if (!mask || numa_bitmask_weight(mask) == 0) {
+	if (!mask || nodes_first(mask) < 0) {
 		const char *why = nodes_last_warning();
 
 		usage_error("invalid node list: '%s'%s%s%s", arg, *why ? " (" : "", why, *why ? ")" : "");
@@ -265,7 +265,7 @@ static void cpubind_option(struct ctl *ctl, struct order *o, int c, const char *
 		o->node_spec_seen = true;
 		check_list_numbers("CPU list", arg);
 		ctl->cpus = cpus_parse(arg, ctl->all);
-		if (!ctl->cpus || numa_bitmask_weight(ctl->cpus) == 0)
+		if (!ctl->cpus || nodes_first(ctl->cpus) < 0)
 			usage_error("invalid CPU list: '%s'", arg);
 	} else {
 		ctl->cpunodes = parse_nodes_arg(ctl, o, arg);
@@ -404,7 +404,6 @@ void cli_parse(struct ctl *ctl, int argc, char **argv)
 	struct order o = { 0 };
 	int c;
 
-	memset(ctl, 0, sizeof(*ctl));
 	ctl->policy.mode = POLICY_NONE;
 	ctl->shm.mode = 0600;
 	short_options(shortopts);

@@ -55,11 +55,17 @@ struct bitmask *cpus_parse(const char *s, bool all)
 	return all ? numa_parse_cpustring_all(s) : numa_parse_cpustring(s);
 }
 
+/* Word by word: it runs on every start, before the exec. */
 int nodes_first(const struct bitmask *mask)
 {
-	for (unsigned i = 0; i < mask->size; i++)
-		if (numa_bitmask_isbitset(mask, i))
-			return (int)i;
+	const unsigned bits = 8 * sizeof(unsigned long);
+
+	for (unsigned w = 0; w * bits < mask->size; w++)
+		if (mask->maskp[w]) {
+			unsigned i = w * bits + (unsigned)__builtin_ctzl(mask->maskp[w]);
+
+			return i < mask->size ? (int)i : -1;
+		}
 	return -1;
 }
 

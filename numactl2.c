@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "closeout.h"
 #include "ctl.h"
 #include "dryrun.h"
 #include "gweights.h"
@@ -14,15 +15,6 @@
 #include "show.h"
 #include "syscalls.h"
 #include "weights.h"
-
-/* Output that never reached stdout (--hardware >/dev/full) is an error. */
-static void close_stdout(void)
-{
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		warn("write error");
-		_exit(1);
-	}
-}
 
 static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc)
 {
@@ -107,11 +99,12 @@ static void apply_policy(struct ctl *ctl)
 		policy_failed(&ctl->policy, rc);
 }
 
-static void __attribute__((noreturn)) run_command(char **command, struct weights_change *wc)
+static void __attribute__((noreturn)) run_command(char **command, struct weights_change *wc,
+						  bool printed)
 {
 	int saved;
 
-	if (fflush(stdout) != 0)
+	if (printed && fflush(stdout) != 0)
 		err(1, "write error");
 	execvp(command[0], command);
 	saved = errno;
@@ -137,18 +130,17 @@ static int global_op(const struct ctl *ctl)
 
 int main(int argc, char **argv)
 {
-	struct weights_change wc = { .active = false };
-	struct ctl ctl;
+	static struct weights_change wc;
+	static struct ctl ctl;
 
-	atexit(close_stdout);
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
 	if (ctl.dry_run)
-		return dry_run(&ctl);
+		return close_stdout(dry_run(&ctl));
 	if (ctl.global_op != GLOBAL_NONE)
 		return global_op(&ctl);
 	if (ctl.hardware)
-		return show_hardware(ctl.cpu_compress);
+		return close_stdout(show_hardware(ctl.cpu_compress));
 	bind_cpus(&ctl);
 	if (ctl.use_shm)
 		shm_attach(&ctl.shm);
@@ -157,8 +149,9 @@ int main(int argc, char **argv)
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)
-		return show_policy();
+		return close_stdout(show_policy());
 	if (!ctl.command)
-		return 0;
-	run_command(ctl.command, &wc);
+		return close_stdout(0);
+	/* Only --dump and --dump-nodes print before the exec. */
+	run_command(ctl.command, &wc, ctl.use_shm);
 }

@@ -124,9 +124,11 @@ int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
 	if (strchr(s, ':'))
 		return 0;
 	while (*s) {
-		size_t len = strspn(s, "0123456789");
+		size_t len = 0;
 		unsigned long v;
 
+		while (s[len] >= '0' && s[len] <= '9')
+			len++;
 		if (len && parse_span(s, len, max, &v) < 0)
 			return set_err(e, PE_RANGE, s, len, 0), -ERANGE;
 		s += len ? len : 1;
