@@ -83,9 +83,9 @@ static void __attribute__((noreturn)) usage(void)
 {
 	fputs(
 "Usage: numactl2 [options] [--] command [args...]\n"
-"       numactl2 --show | --hardware\n"
-"       numactl2 [--length=LEN] [--offset=OFF] --shm=KEYFILE|--file=FILE policy [--touch] [--dump]\n"
-"       numactl2 --set-global-weights=LIST | --reset-global-weights | --auto-global-weights\n"
+"  or:  numactl2 --show | --hardware\n"
+"  or:  numactl2 [--length=LEN] --shm=KEYFILE|--file=FILE policy [--touch] [--dump]\n"
+"  or:  numactl2 --set-global-weights=LIST | --reset-global-weights | --auto-global-weights\n"
 "Run a command with a NUMA memory policy: numactl's options, plus weighted interleave\n"
 "with per-node weights.\n"
 "\n"
