@@ -52,7 +52,7 @@ put_prog() {
 
 put /bin/busybox
 put_prog /bin/bash
-ln -s bash "$root/bin/sh.bash"
+ln -s /bin/busybox "$root/usr/bin/env"
 # bats runs on whatever it finds in PATH; GNU grep and sed behave as on the host.
 put_prog "$(command -v grep)" /usr/bin/grep
 put_prog "$(command -v sed)" /usr/bin/sed
@@ -62,8 +62,8 @@ fi
 
 # bats as Debian packages it.
 put /usr/bin/bats
-cp -a /usr/lib/bats-core "$root/usr/lib/" 2>/dev/null || { mkdir -p "$root/usr/lib" && cp -a /usr/lib/bats-core "$root/usr/lib/"; }
-mkdir -p "$root/usr/libexec"
+mkdir -p "$root/usr/lib" "$root/usr/libexec"
+cp -a /usr/lib/bats-core "$root/usr/lib/"
 cp -a /usr/libexec/bats-core "$root/usr/libexec/"
 
 # The program under test and the helpers.

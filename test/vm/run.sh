@@ -54,7 +54,7 @@ fi
 
 qemu_args() {
 	local n lat=(100 200 250 300) bw=(200G 100G 50G 25G)
-	echo -accel tcg -m 2560M -smp 2 -machine hmat=on
+	echo -accel tcg -m 2560M -smp 2 -machine hmat=on -net none
 	echo -object memory-backend-ram,id=m0,size=1G
 	for n in 1 2 3; do
 		echo -object memory-backend-ram,id=m$n,size=512M
@@ -87,8 +87,8 @@ boot() {
 		printf '%s\n' "$line"
 		[ $verbose -eq 1 ] && printf '%s\n' "$line" >&2
 		case $line in
-		NUMACTL2-VM-START*) echo "start $(date +%s.%N)" >>"$stamps" ;;
-		NUMACTL2-VM-DONE*) echo "done $(date +%s.%N)" >>"$stamps" ;;
+		*NUMACTL2-VM-START*) echo "start $(date +%s.%N)" >>"$stamps" ;;
+		*NUMACTL2-VM-DONE*) echo "done $(date +%s.%N)" >>"$stamps" ;;
 		esac
 	done >"$console"
 	qrc=${PIPESTATUS[0]}
@@ -99,7 +99,7 @@ boot() {
 	t_total=$(echo "$t1 - $t0" | bc)
 	t_boot=$([ -n "$ts" ] && echo "$ts - $t0" | bc || echo '?')
 	t_run=$([ -n "$ts" ] && [ -n "$td" ] && echo "$td - $ts" | bc || echo '?')
-	guest_rc=$(sed -n 's/^NUMACTL2-VM-DONE exit=\([0-9]*\).*/\1/p' "$console" | tail -n1)
+	guest_rc=$(sed -n 's/.*NUMACTL2-VM-DONE exit=\([0-9]*\).*/\1/p' "$console" | tail -n1)
 	if grep -Eq "$crash_re" "$console"; then
 		status=CRASH
 	elif [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then

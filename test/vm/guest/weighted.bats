@@ -239,8 +239,8 @@ wi() {
 	printf '%s\n' "${lines[@]}" | grep -qx 'node 1 cpus:'
 	printf '%s\n' "${lines[@]}" | grep -qx 'node 2 cpus:'
 	printf '%s\n' "${lines[@]}" | grep -qx 'node 3 cpus:'
-	printf '%s\n' "${lines[@]}" | grep -qx 'node 0 size: 10[0-9][0-9] MB'
-	printf '%s\n' "${lines[@]}" | grep -qx 'node 3 size: 5[01][0-9] MB'
+	printf '%s\n' "${lines[@]}" | grep -Eqx 'node 0 size: (9[0-9]{2}|10[0-9]{2}) MB'
+	printf '%s\n' "${lines[@]}" | grep -Eqx 'node 3 size: (4[5-9][0-9]|5[01][0-9]) MB'
 	printf '%s\n' "${lines[@]}" | grep -qx 'node distances:'
 }
 
