@@ -294,6 +294,7 @@ static void shm_value_option(struct ctl *ctl, struct order *o, int c, const char
 		}
 		break;
 	case 'I':
+		shm_option_before(ctl, o, "--shmid");
 		if (parse_ulong(arg, 255, &ctl->shm.shmid) < 0)
 			usage_error("invalid shm id: '%s' (0-255)", arg);
 		break;

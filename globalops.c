@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dryrun.h"
-#include "gweights.h"
+#include "globalops.h"
 
 static void need_table(void)
 {
@@ -15,7 +14,7 @@ static void need_table(void)
 		errx(1, "this kernel has no global interleave weights (needs Linux 6.9 or later)");
 }
 
-static void __attribute__((noreturn)) stage_failed(int rc, unsigned node)
+void global_failed(int rc, unsigned node)
 {
 	errno = -rc;
 	if (rc == -EACCES || rc == -EPERM)
@@ -25,17 +24,24 @@ static void __attribute__((noreturn)) stage_failed(int rc, unsigned node)
 	err(1, "cannot change global interleave weight of node %u (none changed)", node);
 }
 
-static int commit_and_report(struct gw_txn *t)
+/* One line on stderr whenever the system-wide weights change. */
+void global_report(const struct gw_txn *t)
 {
 	char what[512];
+
+	gw_describe(t, what, sizeof(what));
+	warnx("changed global interleave weights: %s%s", what,
+	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
+}
+
+static int commit_and_report(struct gw_txn *t)
+{
 	unsigned node = 0;
 	int rc = gw_commit(t, &node);
 
 	if (rc < 0)
-		stage_failed(rc, node);
-	gw_describe(t, what, sizeof(what));
-	warnx("changed global interleave weights: %s%s", what,
-	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
+		global_failed(rc, node);
+	global_report(t);
 	gw_end(t);
 	return 0;
 }
@@ -64,7 +70,7 @@ int global_set(const struct weight_list *wl)
 			continue;
 		rc = gw_stage(&t, n, wl->weight[n]);
 		if (rc < 0)
-			stage_failed(rc, n);
+			global_failed(rc, n);
 	}
 	return commit_and_report(&t);
 }
@@ -88,7 +94,7 @@ int global_reset(void)
 			continue;
 		rc = gw_stage(&t, (unsigned)n, 1);
 		if (rc < 0)
-			stage_failed(rc, (unsigned)n);
+			global_failed(rc, (unsigned)n);
 	}
 	closedir(dir);
 	return commit_and_report(&t);

@@ -10,6 +10,7 @@
 #include "closeout.h"
 #include "ctl.h"
 #include "dryrun.h"
+#include "globalops.h"
 #include "gweights.h"
 #include "nodes.h"
 #include "show.h"
@@ -38,26 +39,6 @@ static void bind_cpus(const struct ctl *ctl)
 		err(1, "cannot bind to those CPUs");
 }
 
-/* One line on stderr whenever the system-wide weights change. */
-static void report_global_change(const struct gw_txn *t)
-{
-	char what[512];
-
-	gw_describe(t, what, sizeof(what));
-	warnx("changed global interleave weights: %s%s", what,
-	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
-}
-
-static void __attribute__((noreturn)) weights_failed(int rc, unsigned node)
-{
-	errno = -rc;
-	if (rc == -EACCES || rc == -EPERM)
-		err(1, "changing global interleave weights needs root");
-	if (rc == -ENOENT)
-		errx(1, "node %u has no global interleave weight in %s", node, gw_dir());
-	err(1, "cannot write global interleave weight of node %u (none changed)", node);
-}
-
 static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 {
 	unsigned node = 0;
@@ -67,9 +48,9 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 		return;
 	rc = weights_apply(&ctl->policy, wc, &node);
 	if (rc < 0)
-		weights_failed(rc, node);
+		global_failed(rc, node);
 	if (wc->target == WEIGHTS_GLOBAL)
-		report_global_change(&wc->gw);
+		global_report(&wc->gw);
 }
 
 static void run_shm_actions(struct ctl *ctl)

@@ -84,7 +84,7 @@ node0() { cat "$WI_DIR/node0"; }
 
 @test "a failed write on the real table rolls back and runs nothing" {
 	NUMACTL2_TEST_FAIL_NODE=0 run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 touch "$BATS_TEST_TMPDIR/ran"
-	[ "$stderr" = "numactl2: cannot write global interleave weight of node 0 (none changed): Input/output error" ]
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 0 (none changed): Input/output error" ]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(wi_snapshot)" = "$before" ]
 }
