@@ -200,6 +200,7 @@ rejected() {
 @test "--length after --shm or --file is an error" {
 	rejected "--length must come before --shm/--file" --shm "$K1" --length 1m -i 0
 	rejected "--length must come before --shm/--file" --file "$F1" --length 1m -i 0
+	rejected "--shmid must come before --shm/--file" --length 1m --shm "$K1" -I 3 -i 0
 }
 
 @test "a policy before --shm or --file is an error" {
