@@ -69,6 +69,8 @@ qemu_args() {
 	done
 }
 
+secs() { if [ "$1" = '?' ]; then echo 'n/a'; else printf '%.1f s' "$1"; fi; }
+
 crash_re='Kernel panic|Oops|BUG:|general protection fault|Call Trace:|kernel BUG'
 
 # One boot.  Sets: status (PASS FAIL CRASH TIMEOUT), guest_rc, t_boot, t_run, t_total.
@@ -113,8 +115,7 @@ boot() {
 	else
 		status=FAIL
 	fi
-	log "$(printf 'attempt %d: boot %.1f s, %s %.1f s, total %.1f s: %s' "$n" \
-		"${t_boot/\?/0}" "$mode" "${t_run/\?/0}" "$t_total" "$status")"
+	log "attempt $n: boot $(secs "$t_boot"), $mode $(secs "$t_run"), total $(secs "$t_total"): $status"
 }
 
 for attempt in 1 2; do
