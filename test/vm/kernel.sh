@@ -76,7 +76,7 @@ fi
 
 mkdir -p "$cache"
 exec 9>"$cache/.lock-$version"
-log "waiting for the build lock" && flock 9
+flock -n 9 || { log "another build of $version is running; waiting for it"; flock 9; }
 if [ -s "$image" ]; then	# built by someone else while we waited
 	log "cached: $image"
 	printf '%s\n' "$image"

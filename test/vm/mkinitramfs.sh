@@ -26,6 +26,7 @@ if ldd /bin/busybox >/dev/null 2>&1; then
 	die "/bin/busybox is not static (apt-get install busybox-static)"
 fi
 [ -x /usr/bin/bats ] || die "bats missing (apt-get install bats)"
+command -v cpio >/dev/null || die "cpio missing (apt-get install cpio)"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/numactl2-initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
@@ -56,9 +57,9 @@ ln -s /bin/busybox "$root/usr/bin/env"
 # bats runs on whatever it finds in PATH; GNU grep and sed behave as on the host.
 put_prog "$(command -v grep)" /usr/bin/grep
 put_prog "$(command -v sed)" /usr/bin/sed
-if [ -x /usr/bin/numactl ]; then
-	put_prog /usr/bin/numactl /usr/bin/numactl
-fi
+# Debian's numactl: the reference the classic-policy tests compare with.
+[ -x /usr/bin/numactl ] || die "numactl missing (apt-get install numactl)"
+put_prog /usr/bin/numactl /usr/bin/numactl
 
 # bats as Debian packages it.
 put /usr/bin/bats
