@@ -46,23 +46,20 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
 
-# Host tests, once with the release build and once under ASan/UBSan,
-# then the multi-node tests in QEMU guests.
-check: check-host check-asan check-fuzz check-vm
+# Host tests, once with the release build and once under ASan/UBSan, a
+# parser fuzz run, then the multi-node tests in QEMU guests.
+check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse
+	test/check-all
 
 check-host: numactl2 test/parse_driver
-	@start=$$(date +%s); \
-	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver $(BATS) test/; rc=$$?; \
-	echo "host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
+	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver test/run-bats host test/
 
 check-asan: asan/numactl2 test/parse_driver.asan
-	@start=$$(date +%s); \
 	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
-	ASAN_OPTIONS=detect_leaks=0 $(BATS) test/; rc=$$?; \
-	echo "ASan/UBSan host tests took $$(( $$(date +%s) - start )) s"; exit $$rc
+	ASAN_OPTIONS=detect_leaks=0 test/run-bats asan test/
 
 check-fuzz: test/fuzz_parse
-	@out=$$(mktemp -d); test/fuzz_parse -runs=2000000 -max_len=256 $$out test/fuzz_corpus; rc=$$?; rm -rf $$out; exit $$rc
+	test/run-fuzz
 
 check-vm: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
