@@ -17,8 +17,19 @@
 #include "syscalls.h"
 #include "weights.h"
 
-static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc)
+/* Whatever numactl2 changed in the global table goes back when the run fails. */
+static void undo_weights(struct weights_change *wc)
 {
+	if (!wc->active)
+		return;
+	weights_undo(wc);
+	warnx("put the global interleave weights back");
+}
+
+static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc,
+						    struct weights_change *wc)
+{
+	undo_weights(wc);
 	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
 		errx(1, "weighted interleave needs Linux 6.9 or later");
 	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
@@ -46,6 +57,8 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 
 	if (!ctl->policy.has_weights)
 		return;
+	if (!gw_present())
+		errx(1, "weighted interleave needs Linux 6.9 or later");
 	rc = weights_apply(&ctl->policy, wc, &node);
 	if (rc < 0)
 		global_failed(rc, node);
@@ -65,7 +78,7 @@ static void run_shm_actions(struct ctl *ctl)
 	}
 }
 
-static void apply_policy(struct ctl *ctl)
+static void apply_policy(struct ctl *ctl, struct weights_change *wc)
 {
 	int rc = 0;
 
@@ -77,7 +90,7 @@ static void apply_policy(struct ctl *ctl)
 	else
 		rc = policy_set_task(&ctl->policy);
 	if (rc < 0)
-		policy_failed(&ctl->policy, rc);
+		policy_failed(&ctl->policy, rc, wc);
 }
 
 static void __attribute__((noreturn)) run_command(char **command, struct weights_change *wc,
@@ -89,10 +102,7 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 		err(1, "write error");
 	execvp(command[0], command);
 	saved = errno;
-	if (wc->active) {
-		weights_undo(wc);
-		warnx("put the global interleave weights back");
-	}
+	undo_weights(wc);
 	errno = saved;
 	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
 }
@@ -125,8 +135,9 @@ int main(int argc, char **argv)
 	bind_cpus(&ctl);
 	if (ctl.use_shm)
 		shm_attach(&ctl.shm);
-	apply_policy(&ctl);
+	/* Weights first: a shared region's policy must not change unless they did. */
 	apply_weights(&ctl, &wc);
+	apply_policy(&ctl, &wc);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)
