@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PAGE 4096UL
@@ -285,15 +286,16 @@ static void run(const struct ctl *c)
 	if (!c->pause)
 		return;
 
+	/* Bounded: a test that dies before it signals must not hang the suite. */
+	struct timespec limit = { .tv_sec = 120 };
 	sigset_t set;
-	int sig;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	printf("READY\n");
 	fflush(stdout);
-	if (sigwait(&set, &sig))
-		errx(1, "sigwait failed");
+	if (sigtimedwait(&set, NULL, &limit) < 0)
+		err(1, "no SIGUSR1 within %ld s", (long)limit.tv_sec);
 	allocate(c, &b);
 	report(c, "B", &b);
 }
@@ -305,7 +307,8 @@ static void usage(void)
 		"             [-f] [-p] [-d DIR]\n"
 		"  -n  MADV_NOHUGEPAGE    -H  2 MiB aligned, MADV_HUGEPAGE\n"
 		"  -t  touch with THREADS threads    -f  allocate in a forked child\n"
-		"  -p  allocate A, print READY, wait for SIGUSR1, allocate B\n");
+		"  -p  allocate A, print READY, wait for SIGUSR1 (120 s at most),\n"
+		"      allocate B\n");
 	exit(2);
 }
 

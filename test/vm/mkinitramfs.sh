@@ -45,7 +45,8 @@ put() {
 put_prog() {
 	local src=$1 dst=${2:-$1} lib
 	put "$src" "$dst"
-	ldd "$src" 2>/dev/null | awk '/=> \// { print $3 } /^[[:space:]]*\// { print $1 }' |
+	# ldd fails on static programs and scripts: they need no libraries.
+	{ ldd "$src" 2>/dev/null || true; } | awk '/=> \// { print $3 } /^[[:space:]]*\// { print $1 }' |
 		while read -r lib; do
 			[ -e "$root$lib" ] || put "$lib"
 		done

@@ -58,6 +58,19 @@ refused() {
 	[[ "$stderr" == numactl2:*"6.9"* ]]
 }
 
+@test "--auto-global-weights fails: no global weights before 6.9" {
+	run -1 --separate-stderr numactl2 --auto-global-weights
+	echo "stderr: $stderr"
+	[[ "$stderr" == numactl2:* ]]
+}
+
+@test "--show still works under -i" {
+	run -0 --separate-stderr numactl2 -i 0-3 numactl2 --show
+	echo "$output"
+	[ "${lines[0]}" = "policy: interleave" ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'interleavemask: 0 1 2 3 *'
+}
+
 @test "-i still interleaves: 1,2 split evenly" {
 	run -0 --separate-stderr numactl2 -i 1,2 alloc -s 64M
 	assert_split "1 2" "1 1"

@@ -14,6 +14,8 @@ setup() {
 }
 
 teardown() {
+	# A background alloc left waiting would keep bats waiting too.
+	[ -z "${bg_pid:-}" ] || kill "$bg_pid" 2>/dev/null || true
 	reset_weights
 	thp never
 }
@@ -123,6 +125,40 @@ wi() {
 	[[ "$output" != *"region=A"* ]]
 }
 
+@test "--weights takes node ranges: 0:4,1-3:2" {
+	wi all 0:4,1-3:2 "0 1 2 3" "4 2 2 2" -s 64M
+}
+
+@test "-C 1 with weighted interleave: runs on CPU 1, weighted split" {
+	run -0 --separate-stderr numactl2 -C 1 -w 0-1 --weights=0:3 alloc -s 64M
+	echo "$output"
+	[ "${lines[0]}" = "cpus: 1" ]
+	assert_split "0 1" "3 1"
+}
+
+@test "-N 0 with weighted interleave over 1-3: node 0's CPUs, pages on 1-3 only" {
+	run -0 --separate-stderr numactl2 -N 0 -w 1-3 --weights=1:1,2:2,3:4 alloc -s 64M
+	echo "$output"
+	[ "${lines[0]}" = "cpus: 0 1" ]
+	assert_split "1 2 3" "1 2 4"
+	assert_policy "weighted interleave:1-3"
+}
+
+@test "--auto-global-weights fails on 6.12: needs Linux 6.16" {
+	run -1 --separate-stderr numactl2 --auto-global-weights
+	echo "stderr: $stderr"
+	[[ "$stderr" == numactl2:*"6.16"* ]]
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "a weight out of range changes nothing" {
+	run -1 --separate-stderr numactl2 -w 0,1 --weights=0:256 alloc -s 64K
+	echo "stderr: $stderr"
+	[[ "$stderr" == numactl2:* ]]
+	[ -z "$output" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
 # Memory kinds and sizes, weights 8:4:2:1 over the four nodes.
 
 @test "heap (malloc) 256 MiB: exact split" {
@@ -197,6 +233,7 @@ wi() {
 	local out=$BATS_TEST_TMPDIR/out pid i
 	numactl2 -w 0,1 --weights=0:1,1:1 alloc -p -s 64M >"$out" 2>"$out.err" &
 	pid=$!
+	bg_pid=$pid
 	for i in $(seq 300); do
 		grep -q '^READY$' "$out" && break
 		sleep 0.1
@@ -214,6 +251,25 @@ wi() {
 	assert_maps_match A
 }
 
+@test "changing global weights mid-run over four nodes: 8:4:2:1, then 1:1:1:1" {
+	local out=$BATS_TEST_TMPDIR/out pid i
+	numactl2 -w all --weights=0:8,1:4,2:2,3:1 alloc -p -k tmpfs -s 32M >"$out" 2>"$out.err" &
+	pid=$!
+	bg_pid=$pid
+	for i in $(seq 300); do
+		grep -q '^READY$' "$out" && break
+		sleep 0.1
+	done
+	grep -q '^READY$' "$out"
+	numactl2 --reset-global-weights
+	kill -USR1 "$pid"
+	wait "$pid"
+	output=$(cat "$out")
+	echo "$output"
+	assert_split "0 1 2 3" "8 4 2 1" A
+	assert_split "0 1 2 3" "1 1 1 1" B
+}
+
 # --show and --hardware.
 
 @test "--show under weighted interleave prints the mask and the weights" {
@@ -222,6 +278,20 @@ wi() {
 	[ "${lines[0]}" = "policy: weighted-interleave" ]
 	printf '%s\n' "${lines[@]}" | grep -qx 'interleavemask: 0 1 2 *'
 	printf '%s\n' "${lines[@]}" | grep -qx 'interleaveweights: 5 2 1 *'
+}
+
+@test "--show without a policy" {
+	run -0 numactl2 --show
+	echo "$output"
+	[ "${lines[0]}" = "policy: default" ]
+}
+
+@test "--show under -w all without --weights: the global weights" {
+	numactl2 --set-global-weights=0:6,1:3,2:2,3:1
+	run -0 --separate-stderr numactl2 -w all numactl2 --show
+	echo "$output"
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	printf '%s\n' "${lines[@]}" | grep -qx 'interleaveweights: 6 3 2 1 *'
 }
 
 @test "--show under -i all" {
