@@ -160,7 +160,6 @@ void usage_error(const char *fmt, ...)
 /* Per-parse ordering facts that numactl's rules depend on. */
 struct order {
 	bool node_spec_seen;
-	bool shm_opt_seen;		/* --length and friends */
 	const char *last_nodes;		/* for "same" */
 };
 
@@ -215,11 +214,10 @@ static void weighted_option(struct ctl *ctl, struct order *o, int argc, char **a
 	set_policy(ctl, o, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave", optarg);
 }
 
-static void shm_option_before(const struct ctl *ctl, struct order *o, const char *opt)
+static void shm_option_before(const struct ctl *ctl, const char *opt)
 {
 	if (ctl->use_shm)
 		usage_error("%s must come before --shm/--file", opt);
-	o->shm_opt_seen = true;
 }
 
 static void shm_target(struct ctl *ctl, const char *opt)
@@ -272,29 +270,29 @@ static void cpubind_option(struct ctl *ctl, struct order *o, int c, const char *
 	}
 }
 
-static void shm_value_option(struct ctl *ctl, struct order *o, int c, const char *arg)
+static void shm_value_option(struct ctl *ctl, int c, const char *arg)
 {
 	struct parse_err e;
 	char msg[128];
 
 	switch (c) {
 	case 'L':
-		shm_option_before(ctl, o, "--length");
+		shm_option_before(ctl, "--length");
 		ctl->shm.length = size_arg(arg, "length");
 		break;
 	case 'o':
-		shm_option_before(ctl, o, "--offset");
+		shm_option_before(ctl, "--offset");
 		ctl->shm.offset = size_arg(arg, "offset");
 		break;
 	case 'M':
-		shm_option_before(ctl, o, "--shmmode");
+		shm_option_before(ctl, "--shmmode");
 		if (parse_octal_mode(arg, &ctl->shm.mode, &e) < 0) {
 			parse_strerror(&e, "mode", msg, sizeof(msg));
 			usage_error("%s", msg);
 		}
 		break;
 	case 'I':
-		shm_option_before(ctl, o, "--shmid");
+		shm_option_before(ctl, "--shmid");
 		if (parse_ulong(arg, 255, &ctl->shm.shmid) < 0)
 			usage_error("invalid shm id: '%s' (0-255)", arg);
 		break;
@@ -376,9 +374,9 @@ static void one_option(struct ctl *ctl, struct order *o, int c, int argc, char *
 	case 'S': shm_target(ctl, "--shm"); ctl->shm.sysv_keyfile = optarg; break;
 	case 'f': shm_target(ctl, "--file"); ctl->shm.file = optarg; break;
 	case 'L': case 'o': case 'M': case 'I':
-		shm_value_option(ctl, o, c, optarg);
+		shm_value_option(ctl, c, optarg);
 		break;
-	case 'u': shm_option_before(ctl, o, "--huge"); ctl->shm.huge = true; break;
+	case 'u': shm_option_before(ctl, "--huge"); ctl->shm.huge = true; break;
 	case 't': ctl->strict = true; break;
 	case 'T': shm_action(ctl, SHM_TOUCH, "--touch"); break;
 	case 'd': shm_action(ctl, SHM_DUMP, "--dump"); break;

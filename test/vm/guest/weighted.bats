@@ -229,9 +229,12 @@ wi() {
 
 # Global weights changed while the program runs.
 
-@test "changing global weights mid-run: only later allocations follow them" {
-	local out=$BATS_TEST_TMPDIR/out pid i
-	numactl2 -w 0,1 --weights=0:1,1:1 alloc -p -s 64M >"$out" 2>"$out.err" &
+# start_paused OUT NUMACTL2-ARGS...: runs numactl2 in the background with its
+# output in OUT, and waits (30 s at most) until alloc -p says READY. Sets pid.
+start_paused() {
+	local out=$1 i
+	shift
+	numactl2 "$@" >"$out" 2>"$out.err" &
 	pid=$!
 	bg_pid=$pid
 	for i in $(seq 300); do
@@ -239,6 +242,11 @@ wi() {
 		sleep 0.1
 	done
 	grep -q '^READY$' "$out"
+}
+
+@test "changing global weights mid-run: only later allocations follow them" {
+	local out=$BATS_TEST_TMPDIR/out
+	start_paused "$out" -w 0,1 --weights=0:1,1:1 alloc -p -s 64M
 	run -0 --separate-stderr numactl2 --set-global-weights=0:3,1:1
 	[ "$(global_weights)" = "3 1 1 1" ]
 	kill -USR1 "$pid"
@@ -252,15 +260,8 @@ wi() {
 }
 
 @test "changing global weights mid-run over four nodes: 8:4:2:1, then 1:1:1:1" {
-	local out=$BATS_TEST_TMPDIR/out pid i
-	numactl2 -w all --weights=0:8,1:4,2:2,3:1 alloc -p -k tmpfs -s 32M >"$out" 2>"$out.err" &
-	pid=$!
-	bg_pid=$pid
-	for i in $(seq 300); do
-		grep -q '^READY$' "$out" && break
-		sleep 0.1
-	done
-	grep -q '^READY$' "$out"
+	local out=$BATS_TEST_TMPDIR/out
+	start_paused "$out" -w all --weights=0:8,1:4,2:2,3:1 alloc -p -k tmpfs -s 32M
 	numactl2 --reset-global-weights
 	kill -USR1 "$pid"
 	wait "$pid"
