@@ -32,15 +32,19 @@ static void print_weights(const struct policy *p)
 
 static void print_global_op(const struct ctl *ctl)
 {
+	static bool has[PARSE_MAX_NODES];
+
 	if (ctl->global_op == GLOBAL_AUTO) {
 		printf("would turn on the kernel's auto interleave weights\n");
 		return;
 	}
+	if (ctl->global_op == GLOBAL_RESET)
+		(void)gw_nodes(has);
 	printf("would set global interleave weights:");
 	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
 		if (ctl->global_op == GLOBAL_SET && ctl->weights.weight[n])
 			printf(" %u:%u", n, ctl->weights.weight[n]);
-		else if (ctl->global_op == GLOBAL_RESET && gw_has_node(n))
+		else if (has[n])
 			printf(" %u:1", n);
 	}
 	printf("\n");

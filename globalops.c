@@ -1,6 +1,5 @@
 /* --set-global-weights, --reset-global-weights, --auto-global-weights:
  * managing the system-wide table without running anything. */
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <stdio.h>
@@ -79,24 +78,17 @@ int global_set(const struct weight_list *wl)
 int global_reset(void)
 {
 	static struct gw_txn t;
-	struct dirent *d;
-	DIR *dir;
+	static bool has[PARSE_MAX_NODES];
 
 	begin(&t);
-	dir = opendir(gw_dir());
-	if (!dir)
+	if (gw_nodes(has) < 0)
 		err(1, "cannot read %s", gw_dir());
-	while ((d = readdir(dir))) {
-		unsigned long n;
-		int rc;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		int rc = has[n] ? gw_stage(&t, n, 1) : 0;
 
-		if (sscanf(d->d_name, "node%lu", &n) != 1 || n >= PARSE_MAX_NODES)
-			continue;
-		rc = gw_stage(&t, (unsigned)n, 1);
 		if (rc < 0)
-			global_failed(rc, (unsigned)n);
+			global_failed(rc, n);
 	}
-	closedir(dir);
 	return commit_and_report(&t);
 }
 

@@ -1,3 +1,4 @@
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -29,12 +30,25 @@ static void node_path(char *buf, size_t len, unsigned node)
 	snprintf(buf, len, "%s/node%u", gw_dir(), node);
 }
 
-bool gw_has_node(unsigned node)
+/* The nodes that have a weight file: every possible node on 6.9-6.15,
+ * the online ones with memory from 6.16. Returns -errno if the directory
+ * cannot be read. */
+int gw_nodes(bool has[PARSE_MAX_NODES])
 {
-	char path[512];
+	DIR *dir = opendir(gw_dir());
+	struct dirent *d;
 
-	node_path(path, sizeof(path), node);
-	return access(path, F_OK) == 0;
+	if (!dir)
+		return -errno;
+	memset(has, 0, PARSE_MAX_NODES * sizeof(has[0]));
+	while ((d = readdir(dir))) {
+		unsigned n;
+
+		if (sscanf(d->d_name, "node%u", &n) == 1 && n < PARSE_MAX_NODES)
+			has[n] = true;
+	}
+	closedir(dir);
+	return 0;
 }
 
 static int read_small_file(const char *path, char *buf, size_t len)

@@ -23,7 +23,7 @@ struct gw_txn {
 
 const char *gw_dir(void);
 bool gw_present(void);
-bool gw_has_node(unsigned node);
+int gw_nodes(bool has[PARSE_MAX_NODES]);
 int gw_read(unsigned node, unsigned *weight);
 enum gw_auto gw_read_auto(void);
 
