@@ -64,6 +64,11 @@ check-fuzz: test/fuzz_parse
 check-vm: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
+# The guest kernel with the project's series (kernel/): its bzImage path is
+# the last line of stdout.
+kernel:
+	@test/vm/kernel.sh 6.12-mpol2
+
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
@@ -80,4 +85,4 @@ uninstall:
 clean:
 	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
 
-.PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fuzz check-vm kernel demo bench install uninstall clean

@@ -1,11 +1,13 @@
 #!/bin/bash
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
-#   test/vm/kernel.sh VERSION        VERSION is 6.12 or 6.1
+#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1 or 6.12-mpol2
 #
 # The source is Debian's linux-source-VERSION package.  The kernel is
 # tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
-# if any).  The bzImage is cached outside the repository at
+# if any).  6.12-mpol2 is linux-source-6.12 with the project's kernel series
+# (kernel/series, in its order: set_mempolicy2 and friends) on top.
+# The bzImage is cached outside the repository at
 #   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>-<key>/bzImage
 # where <key> is a hash of the config fragment and the patches.  The path of
 # the bzImage is the only thing printed on stdout; progress goes to stderr.
@@ -18,16 +20,27 @@ jobs=${NUMACTL2_JOBS:-$(nproc)}
 log() { printf 'kernel.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
-[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12 or 6.1)"
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1 or 6.12-mpol2)"
 version=$1
+series=
 case $version in
-6.12|6.1) ;;
-*) die "unsupported kernel version '$version' (6.12 or 6.1)" ;;
+6.12|6.1) base=$version ;;
+6.12-mpol2) base=6.12 series=$(cd "$here/../.." && pwd)/kernel/series ;;
+*) die "unsupported kernel version '$version' (6.12, 6.1 or 6.12-mpol2)" ;;
 esac
-pkg=linux-source-$version
+pkg=linux-source-$base
 fragment=$here/kernel.config
-patchdir=$here/patches/linux-$version
+patchdir=$here/patches/linux-$base
 [ -r "$fragment" ] || die "missing $fragment"
+[ -z "$series" ] || [ -r "$series" ] || die "missing $series"
+
+# The patches in the order they apply: test/vm/patches/linux-BASE/*.patch,
+# then the series' patches (names relative to kernel/; # starts a comment).
+patch_list() {
+	[ ! -d "$patchdir" ] || find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort
+	[ -z "$series" ] || sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
+		-e "s|^[[:space:]]*|$(dirname "$series")/|" -e 's/[[:space:]]*$//' "$series"
+}
 
 # Build dependencies: installed only when missing (CI runs as root).
 need_pkgs() {
@@ -56,16 +69,16 @@ if [ -z "$pkgver" ] && [ "$(id -u)" -eq 0 ]; then
 fi
 [ -n "$pkgver" ] || die "apt has no package $pkg"
 
+patches=$(patch_list)
+for p in $patches; do [ -r "$p" ] || die "missing patch $p"; done
 key=$( {
 	cat "$fragment"
-	if [ -d "$patchdir" ]; then
-		find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
-			printf '== %s\n' "$(basename "$p")"
-			cat "$p"
-		done
-	fi
+	for p in $patches; do
+		printf '== %s\n' "$(basename "$p")"
+		cat "$p"
+	done
 } | sha256sum | cut -c1-16)
-out=$cache/kernel-$pkgver-$key
+out=$cache/kernel-$pkgver${series:+-mpol2}-$key
 image=$out/bzImage
 
 if [ -s "$image" ]; then
@@ -102,12 +115,10 @@ rm -rf "$work/deb" "$deb"
 src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'linux-source-*')
 [ -d "$src" ] || die "no source tree in $tarball"
 
-if [ -d "$patchdir" ]; then
-	find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
-		log "applying $(basename "$p")"
-		patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
-	done
-fi
+for p in $patches; do
+	log "applying $(basename "$p")"
+	patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
+done
 
 cd "$src"
 log "configuring (tinyconfig + kernel.config)"
