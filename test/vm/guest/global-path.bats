@@ -51,8 +51,8 @@ teardown() {
 }
 
 @test "global path: --file with --weights uses mbind and the global table, no forbidden call" {
-	run -0 --separate-stderr sysguard "$GUARD" numactl2 --file /mnt/tmpfs/global-path-f \
-		--length 4M -w 0,1 --weights=0:3,1:1 --touch
+	run -0 --separate-stderr sysguard "$GUARD" numactl2 --length 4M --file /mnt/tmpfs/global-path-f \
+		-w 0,1 --weights=0:3,1:1 --touch
 	echo "$stderr"
 	[[ "$stderr" == *"none forbidden"* ]]
 	[ "$(global_weights | cut -d' ' -f1-2)" = "3 1" ]

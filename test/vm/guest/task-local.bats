@@ -149,10 +149,10 @@ dump_counts() {
 
 @test "task-local: --file with -w and --weights: mbind2 gives the file its own split" {
 	local f=/mnt/tmpfs/task-local-file ino want got
-	run -0 --separate-stderr sysguard "$SEED_NRS" numactl2 --file "$f" --length 8M \
+	run -0 --separate-stderr sysguard "$SEED_NRS" numactl2 --length 8M --file "$f" \
 		-w 0-3 --weights=0:8,1:4,2:2,3:1 --touch
 	ino=$(stat -c %i "$f")
-	run -0 --separate-stderr numactl2 --file "$f" --length 8M --dump-nodes
+	run -0 --separate-stderr numactl2 --length 8M --file "$f" --dump-nodes
 	echo "$output"
 	got=$(dump_counts "$output")
 	want=$(expected_split "0 1 2 3" "8 4 2 1" "$ino" 2048 1)
