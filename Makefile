@@ -14,7 +14,7 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 BATS ?= bats
 
 SRCS = numactl2.c cli.c parse.c nodes.c policy.c weights.c gweights.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c supervise.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -37,6 +37,12 @@ test/parse_driver: test/parse_driver.c parse.c parse.h
 test/parse_driver.asan: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
 
+test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+
+test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -48,14 +54,17 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 
 # Host tests, once with the release build and once under ASan/UBSan, a
 # parser fuzz run, then the multi-node tests in QEMU guests.
-check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse
+check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse \
+	test/supervise_driver test/supervise_driver.asan
 	test/check-all
 
-check-host: numactl2 test/parse_driver
-	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver test/run-bats host test/
+check-host: numactl2 test/parse_driver test/supervise_driver
+	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver \
+	SUPERVISE_DRIVER=$(CURDIR)/test/supervise_driver test/run-bats host test/
 
-check-asan: asan/numactl2 test/parse_driver.asan
+check-asan: asan/numactl2 test/parse_driver.asan test/supervise_driver.asan
 	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
+	SUPERVISE_DRIVER=$(CURDIR)/test/supervise_driver.asan \
 	ASAN_OPTIONS=detect_leaks=0 test/run-bats asan test/
 
 check-fuzz: test/fuzz_parse
@@ -78,6 +87,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
+		test/supervise_driver test/supervise_driver.asan
 
 .PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean
