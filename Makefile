@@ -13,7 +13,7 @@ LDLIBS = -lnuma
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BATS ?= bats
 
-SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c weights.c gweights.c \
+SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)

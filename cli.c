@@ -170,6 +170,17 @@ static void shmid_option(struct ctl *ctl)
 		usage_error("invalid shm id: '%s' (0-255)", optarg);
 }
 
+static void home_node_option(struct ctl *ctl)
+{
+	unsigned long node;
+
+	if (ctl->policy.home_node >= 0)
+		usage_error("--home-node given twice");
+	if (parse_ulong(optarg, (unsigned long)numa_max_node(), &node) < 0)
+		usage_error("invalid home node: '%s' (0-%d)", optarg, numa_max_node());
+	ctl->policy.home_node = (int)node;
+}
+
 static void preferred_option(struct ctl *ctl, struct order *o)
 {
 	set_policy(ctl, o, MPOL_PREFERRED, "--preferred", optarg);
@@ -222,6 +233,8 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_WEIGHTS: once(&ctl->weights_arg, "--weights"); break;
 	case OPT_DRY_RUN: ctl->dry_run = true; break;
 	case OPT_NO_GLOBAL: ctl->no_global = true; break;
+	case OPT_GLOBAL_WEIGHTS: ctl->global_forced = true; break;
+	case OPT_HOME_NODE: home_node_option(ctl); break;
 	case OPT_SET_GLOBAL: global_option(ctl, GLOBAL_SET); break;
 	case OPT_RESET_GLOBAL: global_option(ctl, GLOBAL_RESET); break;
 	case OPT_AUTO_GLOBAL: global_option(ctl, GLOBAL_AUTO); break;
@@ -248,6 +261,7 @@ void cli_parse(struct ctl *ctl, int argc, char **argv)
 	int c;
 
 	ctl->policy.mode = POLICY_NONE;
+	ctl->policy.home_node = -1;
 	ctl->shm.mode = 0600;
 	cli_getopt_tables(longopts, shortopts);
 	opterr = 0;

@@ -3,6 +3,7 @@
 #include <err.h>
 
 #include "ctl.h"
+#include "mpol2.h"
 #include "syscalls.h"
 #include "weights.h"
 
@@ -58,6 +59,38 @@ static void check_policy(struct ctl *ctl)
 		usage_error("--shm/--file needs a policy after it");
 }
 
+/* Task-local or global: decided here, before anything changes. */
+static void check_weights_target(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (ctl->no_global && ctl->global_forced)
+		usage_error("options --no-global-weights and --global-weights cannot be combined");
+	if (!p->has_weights)
+		return;
+	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
+	if (!p->task_local && ctl->no_global)
+		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
+		     "--no-global-weights forbids changing the global ones");
+}
+
+static void check_home_node(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (p->home_node < 0)
+		return;
+	if (!ctl->use_shm)
+		usage_error("--home-node needs --shm or --file");
+	if (p->mode == POLICY_NONE || p->mode == MPOL_LOCAL)
+		usage_error("--home-node needs a policy with nodes");
+	if (mpol2_present())
+		p->task_local = true;
+	else if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
+		usage_error("--home-node needs --membind or --preferred-many on a kernel "
+			    "without mbind2 (kernel/)");
+}
+
 void cli_validate(struct ctl *ctl)
 {
 	if (ctl->global_op != GLOBAL_NONE) {
@@ -65,9 +98,8 @@ void cli_validate(struct ctl *ctl)
 		return;
 	}
 	check_policy(ctl);
-	if (ctl->policy.has_weights && ctl->no_global && weights_target() == WEIGHTS_GLOBAL)
-		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
-		     "--no-global-weights forbids changing the global ones");
+	check_weights_target(ctl);
+	check_home_node(ctl);
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
 	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run)

@@ -18,6 +18,8 @@ const struct cli_option cli_options[] = {
 	  "Makes --interleave weighted" },
 	{ "no-global-weights",   no_argument,       OPT_NO_GLOBAL, NULL,
 	  "fail rather than change the system-wide weights" },
+	{ "global-weights",      no_argument,       OPT_GLOBAL_WEIGHTS, NULL,
+	  "put --weights in the system-wide table even where the\nkernel has task-local weights (set_mempolicy2)" },
 	{ "dry-run",             no_argument,       OPT_DRY_RUN, NULL,
 	  "print what would be done; change nothing, run nothing" },
 	{ "membind",             required_argument, OPT_MEMBIND, "NODES", "allocate only on NODES" },
@@ -40,6 +42,8 @@ const struct cli_option cli_options[] = {
 	{ "offset",              required_argument, OPT_OFFSET, "OFF", "offset into the region" },
 	{ "shmmode",             required_argument, OPT_SHMMODE, "MODE", "octal mode for a new segment or file" },
 	{ "shmid",               required_argument, OPT_SHMID, "ID", "project id for the segment's key" },
+	{ "home-node",           required_argument, OPT_HOME_NODE, "NODE",
+	  "home node of the region's policy (mbind2, or\nset_mempolicy_home_node with --membind/--preferred-many)" },
 	{ "huge",                no_argument,       OPT_HUGE, NULL, "use huge pages for a new segment" },
 	{ "strict",              no_argument,       OPT_STRICT, NULL, "fail when region pages are already elsewhere" },
 	{ "touch",               no_argument,       OPT_TOUCH, NULL, "fault the region in now" },
@@ -118,9 +122,9 @@ void cli_usage(void)
 	fputs("\n"
 	      "NODES is a list such as 0,2-3, or all; !NODES inverts it, +NODES is relative\n"
 	      "to the cpuset, and netdev:DEV, file:PATH, ip:HOST, block:PATH and pci:BUS name\n"
-	      "the node of a device. Without set_mempolicy2 in the kernel, --weights changes\n"
-	      "the system-wide weights in /sys/kernel/mm/mempolicy/weighted_interleave\n"
-	      "and says so on stderr.\n"
+	      "the node of a device. Where the kernel lists set_mempolicy2 (the kernel/ series),\n"
+	      "--weights are the program's own; elsewhere --weights changes the system-wide\n"
+	      "weights in /sys/kernel/mm/mempolicy/weighted_interleave and says so on stderr.\n"
 	      "\n"
 	      "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
 	      "be run, 127 if it was not found; otherwise the command's own status.\n",

@@ -44,6 +44,8 @@ enum cli_opt {
 	OPT_SET_GLOBAL,
 	OPT_RESET_GLOBAL,
 	OPT_AUTO_GLOBAL,
+	OPT_GLOBAL_WEIGHTS,
+	OPT_HOME_NODE,
 };
 
 struct cli_option {

@@ -18,7 +18,7 @@ struct ctl {
 	bool balancing;			/* -b */
 	struct bitmask *cpunodes;	/* -N */
 	struct bitmask *cpus;		/* -C */
-	bool show, hardware, cpu_compress, dry_run, no_global;
+	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
 	bool use_shm, strict;
 	struct shm_region shm;
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
