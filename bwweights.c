@@ -11,6 +11,7 @@
  * reaches it; the lexicographically smallest weights of that sum follow from
  * the caps w[i] <= bw[i] * S / T. O(budget * n): about 16000 steps at most. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 
@@ -178,16 +179,19 @@ int bw_hmsdk_weights(const double *bw, unsigned n, uint8_t *w)
 	}
 	while (hmsdk_halve(d, n))
 		;
-	for (unsigned i = 0; i < n; i++) {
-		/* Python's round() rounds half to even, as nearbyint() does by default. */
-		double r = nearbyint(d[i]);
-
-		if (r > BW_WEIGHT_MAX)
-			return -ERANGE;
-		v[i] = (unsigned)r;
-	}
-	divide_by_gcd(v, n);
+	/* Python's round() rounds half to even, as nearbyint() does by default.
+	 * The halving stops at the smallest value, so the largest is bounded
+	 * only by the bandwidths' ratio. */
 	for (unsigned i = 0; i < n; i++)
+		if (nearbyint(d[i]) > UINT_MAX / 2)
+			return -ERANGE;
+	for (unsigned i = 0; i < n; i++)
+		v[i] = (unsigned)nearbyint(d[i]);
+	divide_by_gcd(v, n);
+	for (unsigned i = 0; i < n; i++) {
+		if (v[i] > BW_WEIGHT_MAX)
+			return -ERANGE;
 		w[i] = (uint8_t)v[i];
+	}
 	return 0;
 }

@@ -86,18 +86,24 @@ static int random_tables(uint64_t seed, unsigned count, unsigned nmin, unsigned 
 		double bw[BW_MAX_NODES];
 		uint8_t w[BW_MAX_NODES], o[BW_MAX_NODES];
 
+		int rc;
+
 		bw_random_table(&seed, k, n, bw);
-		if (bw_optimal_weights(bw, n, budget, w) == 0)
-			bw_oracle_weights(bw, n, budget, o);
-		if (same(w, o, n)) {
+		rc = bw_optimal_weights(bw, n, budget, w);
+		bw_oracle_weights(bw, n, budget, o);
+		if (rc == 0 && same(w, o, n)) {
 			equal++;
 			continue;
 		}
 		printf("table %u:", k);
 		for (unsigned i = 0; i < n; i++)
 			printf(" %.0f", bw[i]);
-		printf("\n  optimal: ");
-		print_weights(bw, n, w);
+		if (rc < 0)
+			printf("\n  optimal: error: %s\n", strerror(-rc));
+		else {
+			printf("\n  optimal: ");
+			print_weights(bw, n, w);
+		}
 		printf("  oracle:  ");
 		print_weights(bw, n, o);
 	}
