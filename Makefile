@@ -9,12 +9,12 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
-LDLIBS = -lnuma
+LDLIBS = -lnuma -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -45,6 +45,16 @@ test/parse_driver: test/parse_driver.c parse.c parse.h
 test/parse_driver.asan: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
 
+# bwweights.c with the exhaustive oracle it must agree with (test build only).
+BW_TEST_SRCS = test/bwweights_driver.c test/bw_oracle.c test/bw_random.c bwweights.c
+BW_TEST_HDRS = bwweights.h test/bw_oracle.h test/bw_random.h
+
+test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
+test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -58,17 +68,18 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # against broken binaries, a parser fuzz run, then the multi-node tests in
 # QEMU guests (with the release build).
 CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
-	     test/parse_driver.asan test/fuzz_parse
+	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
+	     test/bwweights_driver.asan
 check: $(CHECK_BINS)
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 test/parse_driver
+check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 test/parse_driver.asan
+check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan
 	test/check-all asan
 
-check-fakes: numactl2 test/bin/numactl2 test/parse_driver
+check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
@@ -91,6 +102,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -rf asan; rm -rf test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
+		test/bwweights_driver test/bwweights_driver.asan
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean

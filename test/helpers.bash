@@ -3,6 +3,7 @@ bats_require_minimum_version 1.5.0
 
 NUMACTL2=${NUMACTL2:-$BATS_TEST_DIRNAME/../numactl2}
 PARSE_DRIVER=${PARSE_DRIVER:-$BATS_TEST_DIRNAME/parse_driver}
+BWWEIGHTS_DRIVER=${BWWEIGHTS_DRIVER:-$BATS_TEST_DIRNAME/bwweights_driver}
 REAL_WI_DIR=/sys/kernel/mm/mempolicy/weighted_interleave
 
 # The host's weight table is not ours: every test gets its own copy of it
