@@ -91,8 +91,12 @@ check-vm: numactl2
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
-bench: numactl2
+bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c -lm
+
+bench: numactl2 bench/weights
 	bench/overhead
+	bench/weights
 
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
@@ -103,6 +107,6 @@ uninstall:
 
 clean:
 	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
-		test/bwweights_driver test/bwweights_driver.asan
+		test/bwweights_driver test/bwweights_driver.asan bench/weights
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean
