@@ -18,7 +18,7 @@ struct ctl {
 	bool balancing;			/* -b */
 	struct bitmask *cpunodes;	/* -N */
 	struct bitmask *cpus;		/* -C */
-	bool show, hardware, cpu_compress, dry_run, no_global;
+	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
 	bool use_shm, strict;
 	struct shm_region shm;
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
@@ -33,5 +33,6 @@ struct ctl {
 void cli_parse(struct ctl *ctl, int argc, char **argv);
 void cli_validate(struct ctl *ctl);
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void usage_parse_error(const struct parse_err *e, const char *what) __attribute__((noreturn));
 
 #endif

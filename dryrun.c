@@ -22,10 +22,12 @@ static void print_weights(const struct policy *p)
 		printf(" %u:%u", n, w);
 	}
 	printf("\n");
-	if (p->has_weights)
-		printf("weights go to: %s%s\n", weights_target_name(weights_target()),
-		       weights_target() == WEIGHTS_GLOBAL ?
-		       ", which every weighted-interleave task uses" : "");
+	if (p->task_local)
+		printf("weights go to: %s, this program's own\n",
+		       weights_target_name(WEIGHTS_TASK_LOCAL));
+	else if (p->has_weights)
+		printf("weights go to: %s, which every weighted-interleave task uses\n",
+		       weights_target_name(WEIGHTS_GLOBAL));
 	else
 		printf("weights go to: none changed; the weights in effect are used\n");
 }
@@ -68,6 +70,8 @@ int dry_run(const struct ctl *ctl)
 		nodes_print("cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
 		nodes_print("physcpubind", ctl->cpus);
+	if (p->home_node >= 0)
+		printf("home node: %d\n", p->home_node);
 	if (ctl->use_shm)
 		printf("region: %s %s, offset %llu, length %llu\n", ctl->shm.file ? "file" : "shm",
 		       ctl->shm.file ? ctl->shm.file : ctl->shm.sysv_keyfile, ctl->shm.offset,

@@ -56,15 +56,14 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 	unsigned node = 0;
 	int rc;
 
-	if (!ctl->policy.has_weights)
+	if (!ctl->policy.has_weights || ctl->policy.task_local)
 		return;
 	if (!gw_present())
 		errx(1, "weighted interleave needs Linux 6.9 or later");
 	rc = weights_apply(&ctl->policy, wc, &node);
 	if (rc < 0)
 		global_failed(rc, node);
-	if (wc->target == WEIGHTS_GLOBAL)
-		global_report(&wc->gw);
+	global_report(&wc->gw);
 }
 
 static void run_shm_actions(struct ctl *ctl)

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "mpol2.h"
 #include "policy.h"
 #include "syscalls.h"
 
@@ -33,15 +34,23 @@ static const unsigned long *mask_of(const struct bitmask *nodes)
 
 int policy_set_task(const struct policy *p)
 {
+	if (p->task_local)
+		return mpol2_set_task(p);
 	if (set_mempolicy(p->mode | (int)p->flags, mask_of(p->nodes), maxnode_of(p->nodes)) < 0)
 		return -errno;
 	return 0;
 }
 
+/* mbind2 sets the weights and the home node with the policy; on a stock
+ * kernel the home node follows through set_mempolicy_home_node (5.17+). */
 int policy_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags)
 {
+	if (p->task_local)
+		return mpol2_set_range(p, addr, len, mbind_flags);
 	if (mbind(addr, len, p->mode | (int)p->flags, mask_of(p->nodes),
 		  maxnode_of(p->nodes), mbind_flags) < 0)
+		return -errno;
+	if (p->home_node >= 0 && set_mempolicy_home_node(addr, len, (unsigned long)p->home_node, 0) < 0)
 		return -errno;
 	return 0;
 }

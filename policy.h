@@ -17,6 +17,8 @@ struct policy {
 	struct bitmask *nodes;		/* NULL for local */
 	const char *option;		/* the option that asked for it, for messages */
 	bool has_weights;		/* --weights given */
+	bool task_local;		/* the weights travel with the policy (mpol2.c) */
+	int home_node;			/* --home-node, -1 for none */
 	uint8_t weight[PARSE_MAX_NODES]; /* for each node of nodes, when has_weights */
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "gweights.h"
+#include "mpol2.h"
 #include "nodes.h"
 #include "policy.h"
 #include "show.h"
@@ -32,21 +33,39 @@ static void show_physcpubind(void)
 	}
 }
 
-/* The weights in effect for the nodes of the mask. Without set_mempolicy2
- * they are the global ones, which is what numactl 2.0.19 prints too. */
-static void show_weights(const struct bitmask *mask)
+/* The weights in effect for the nodes of the mask: the task's own where
+ * get_mempolicy2 says it has them, else the global ones, which is what
+ * numactl 2.0.19 prints too. */
+static void show_weights(const struct bitmask *mask, const struct mpol2_state *own)
 {
-	enum gw_auto mode = gw_read_auto();
+	enum gw_auto mode = own ? GW_AUTO_ABSENT : gw_read_auto();
 
 	printf("interleaveweights:");
-	for (unsigned n = 0; n < mask->size; n++) {
+	for (unsigned n = 0; n < mask->size && n < PARSE_MAX_NODES; n++) {
 		unsigned w;
 
-		if (numa_bitmask_isbitset(mask, n) && gw_read(n, &w) == 0)
+		if (!numa_bitmask_isbitset(mask, n))
+			continue;
+		if (own)
+			printf(" %u", own->weight[n]);
+		else if (gw_read(n, &w) == 0)
 			printf(" %u", w);
 	}
-	printf("\nweightsource: %s%s\n", weights_target() == WEIGHTS_GLOBAL ? "global" : "task-local",
+	printf("\nweightsource: %s%s\n", own ? "task-local" : "global",
 	       mode == GW_AUTO_ON ? " auto" : mode == GW_AUTO_OFF ? " manual" : "");
+}
+
+/* get_mempolicy2's view, where the kernel has it: NULL elsewhere. */
+static const struct mpol2_state *task_state(void)
+{
+	static struct mpol2_state s;
+
+	if (!mpol2_present())
+		return NULL;
+	s.nodes = numa_allocate_nodemask();
+	if (mpol2_get_task(&s) < 0)
+		err(1, "get_mempolicy2");
+	return &s;
 }
 
 /* numactl prints nothing after "preferred node: " under local: kept, since
@@ -78,6 +97,7 @@ static void show_preferred_node(int mode, const struct bitmask *preferred,
 int show_policy(void)
 {
 	struct bitmask *mask, *cpubind, *preferred, *membind;
+	const struct mpol2_state *state;
 	int mode = MPOL_DEFAULT, next;
 
 	if (numa_available() < 0) {
@@ -94,12 +114,15 @@ int show_policy(void)
 	membind = numa_get_membind();
 	next = numa_get_interleave_node();
 
+	state = task_state();
 	printf("policy: %s\n", policy_name(mode));
+	if (state && state->home_node >= 0)
+		printf("homenode: %d\n", state->home_node);
 	show_preferred_node(mode, preferred, membind, next);
 	if (mode == MPOL_INTERLEAVE || mode == MPOL_WEIGHTED_INTERLEAVE) {
 		nodes_print("interleavemask", mask);
 		if (mode == MPOL_WEIGHTED_INTERLEAVE)
-			show_weights(mask);
+			show_weights(mask, state && state->own_weights ? state : NULL);
 		printf("interleavenode: %d\n", next);
 	}
 	show_physcpubind();

@@ -4,11 +4,16 @@
  * libnuma (2.0.16) predates MPOL_WEIGHTED_INTERLEAVE, so the mode is defined here.
  * set_mempolicy2() and friends were never merged: their numbers are reused by
  * other syscalls on mainline, so nothing here calls a number blindly.
+ * numaif.h wraps set_mempolicy/get_mempolicy/mbind, never the calls below.
  */
 #ifndef NUMACTL2_SYSCALLS_H
 #define NUMACTL2_SYSCALLS_H
 
 #include <numaif.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "uapi/mempolicy2.h"
 
 #ifndef MPOL_DEFAULT
 #define MPOL_DEFAULT 0
@@ -30,5 +35,32 @@
 #endif
 #define MPOL_MODE_FLAGS \
 	(MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING)
+
+/* The project's own calls (kernel/). Their numbers are arguments: they come
+ * from the running kernel's own list (mpol2.c), never from a table here. */
+static inline long set_mempolicy2(long nr, const struct mpol_args *args, size_t size,
+				  unsigned long flags)
+{
+	return syscall(nr, args, size, flags);
+}
+
+static inline long get_mempolicy2(long nr, struct mpol_args *args, size_t size,
+				  unsigned long addr, unsigned long flags)
+{
+	return syscall(nr, args, size, addr, flags);
+}
+
+static inline long mbind2(long nr, void *start, unsigned long len,
+			  const struct mpol_args *args, size_t size, unsigned long flags)
+{
+	return syscall(nr, start, len, args, size, flags);
+}
+
+/* Mainline since 5.17; glibc has no wrapper. */
+static inline long set_mempolicy_home_node(void *start, unsigned long len,
+					   unsigned long home_node, unsigned long flags)
+{
+	return syscall(SYS_set_mempolicy_home_node, start, len, home_node, flags);
+}
 
 #endif

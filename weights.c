@@ -1,14 +1,14 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "mpol2.h"
 #include "weights.h"
 
-/* No released kernel has set_mempolicy2(), and its would-be numbers belong
- * to other syscalls on mainline: until a kernel can prove it has the call,
- * weights go to the global table. */
-enum weights_target weights_target(void)
+/* Task-local wherever the kernel lists set_mempolicy2 (kernel/), unless
+ * --global-weights asks for the table; no released kernel has the call. */
+enum weights_target weights_target(bool global_forced)
 {
-	return WEIGHTS_GLOBAL;
+	return !global_forced && mpol2_present() ? WEIGHTS_TASK_LOCAL : WEIGHTS_GLOBAL;
 }
 
 const char *weights_target_name(enum weights_target t)
@@ -16,14 +16,15 @@ const char *weights_target_name(enum weights_target t)
 	return t == WEIGHTS_TASK_LOCAL ? "task-local (set_mempolicy2)" : "global (sysfs)";
 }
 
-/* Every node of the interleave set gets its weight, 1 where --weights did
- * not name it; nodes outside the set keep theirs. The lock is held until
- * weights_undo() or exec, so a failed exec can still put the old ones back. */
+/* The global backend; task-local weights travel with the policy instead
+ * (policy.c). Every node of the interleave set gets its weight, 1 where
+ * --weights did not name it; nodes outside the set keep theirs. The lock is
+ * held until weights_undo() or exec, so a failed exec can still put the old
+ * ones back. */
 int weights_apply(const struct policy *p, struct weights_change *c, unsigned *failed_node)
 {
 	int rc;
 
-	c->target = weights_target();
 	c->active = false;
 	rc = gw_begin(&c->gw);
 	if (rc < 0)

@@ -34,6 +34,10 @@ struct mpol_args {
 #define MPOL_ARGS_SIZE_VER0 24
 #define MPOL_ARGS_SIZE_VER1 32
 
+/* get_mempolicy2 output, in mode_flags: the weights returned in il_weights
+ * are the policy's own (set with il_weights), not the global table's. */
+#define MPOL_F_TASK_WEIGHTS (1 << 12)
+
 /* get_mempolicy2 flags */
 #ifndef MPOL_F_ADDR
 #define MPOL_F_ADDR (1 << 1)		/* the policy of the VMA at addr */

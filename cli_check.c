@@ -1,0 +1,109 @@
+/* Cross-option checks, once the whole command line is read: all of the
+ * input is checked here, before anything is changed. */
+#include <err.h>
+
+#include "ctl.h"
+#include "mpol2.h"
+#include "syscalls.h"
+#include "weights.h"
+
+/* --weights: every node it names must be in the interleave set. */
+static void check_weights(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+	struct parse_err e;
+
+	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
+		usage_error("--weights needs --weighted-interleave or --interleave");
+	if (parse_weight_list(ctl->weights_arg, &ctl->weights, &e) < 0)
+		usage_parse_error(&e, "weight list");
+	for (unsigned n = 0; n <= ctl->weights.max_node; n++) {
+		if (!ctl->weights.weight[n])
+			continue;
+		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n))
+			usage_error("node %u in --weights is not in the interleave set", n);
+		p->weight[n] = ctl->weights.weight[n];
+	}
+	p->mode = MPOL_WEIGHTED_INTERLEAVE;
+	p->has_weights = true;
+}
+
+static void check_global_op(struct ctl *ctl)
+{
+	struct parse_err e;
+
+	if (ctl->policy.mode != POLICY_NONE || ctl->command || ctl->use_shm || ctl->weights_arg)
+		usage_error("global weight options run alone, without a policy or command");
+	if (ctl->global_op == GLOBAL_SET && parse_weight_list(ctl->global_arg, &ctl->weights, &e) < 0)
+		usage_parse_error(&e, "weight list");
+}
+
+static void check_policy(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (ctl->weighted) {
+		if (p->mode == MPOL_INTERLEAVE)
+			p->mode = MPOL_WEIGHTED_INTERLEAVE;
+		else if (p->mode != MPOL_WEIGHTED_INTERLEAVE)
+			usage_error("-w needs a node list, or --interleave after it");
+	}
+	if (ctl->weights_arg)
+		check_weights(ctl);
+	if (ctl->balancing) {
+		if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
+			usage_error("--balancing needs --membind or --preferred-many");
+		p->flags |= MPOL_F_NUMA_BALANCING;
+	}
+	if (ctl->use_shm && p->mode == POLICY_NONE && ctl->shm_actions[0] == '\0')
+		usage_error("--shm/--file needs a policy after it");
+}
+
+/* Task-local or global: decided here, before anything changes. */
+static void check_weights_target(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (ctl->no_global && ctl->global_forced)
+		usage_error("options --no-global-weights and --global-weights cannot be combined");
+	if (!p->has_weights)
+		return;
+	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
+	if (!p->task_local && ctl->no_global)
+		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
+		     "--no-global-weights forbids changing the global ones");
+}
+
+static void check_home_node(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (p->home_node < 0)
+		return;
+	if (!ctl->use_shm)
+		usage_error("--home-node needs --shm or --file");
+	if (p->mode == POLICY_NONE || p->mode == MPOL_LOCAL)
+		usage_error("--home-node needs a policy with nodes");
+	if (mpol2_present())
+		p->task_local = true;
+	else if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
+		usage_error("--home-node needs --membind or --preferred-many on a kernel "
+			    "without mbind2 (kernel/)");
+}
+
+void cli_validate(struct ctl *ctl)
+{
+	if (ctl->global_op != GLOBAL_NONE) {
+		check_global_op(ctl);
+		return;
+	}
+	check_policy(ctl);
+	check_weights_target(ctl);
+	check_home_node(ctl);
+	if (ctl->strict && !ctl->use_shm)
+		usage_error("--strict must come with --shm/--file");
+	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run)
+		return;
+	if (!ctl->command)
+		usage_error("no command given");
+}

@@ -1,0 +1,66 @@
+/* The one table of numactl2's options: getopt's long and short options and
+ * the --help text all come from it, so none of them can drift. */
+#ifndef NUMACTL2_CLI_TABLE_H
+#define NUMACTL2_CLI_TABLE_H
+
+#include <getopt.h>
+#include <limits.h>
+
+/* Every option has a name here, its short letter where it has one, and
+ * long-only options values above any char. cli.c switches over this enum
+ * without a default, so -Wswitch (an error here) refuses an option that
+ * the table has and the parser does not handle. */
+enum cli_opt {
+	OPT_ALL = 'a',
+	OPT_INTERLEAVE = 'i',
+	OPT_WEIGHTED = 'w',
+	OPT_MEMBIND = 'm',
+	OPT_PREFERRED = 'p',
+	OPT_PREFERRED_MANY = 'P',
+	OPT_LOCALALLOC = 'l',
+	OPT_BALANCING = 'b',
+	OPT_CPUNODEBIND = 'N',
+	OPT_CPUBIND = 'c',
+	OPT_PHYSCPUBIND = 'C',
+	OPT_SHOW = 's',
+	OPT_HARDWARE = 'H',
+	OPT_SHM = 'S',
+	OPT_FILE = 'f',
+	OPT_LENGTH = 'L',
+	OPT_OFFSET = 'o',
+	OPT_SHMMODE = 'M',
+	OPT_SHMID = 'I',
+	OPT_HUGE = 'u',
+	OPT_STRICT = 't',
+	OPT_TOUCH = 'T',
+	OPT_DUMP = 'd',
+	OPT_DUMP_NODES = 'D',
+	OPT_HELP = 'h',
+	OPT_CPU_COMPRESS = CHAR_MAX + 1,
+	OPT_VERSION,
+	OPT_WEIGHTS,
+	OPT_DRY_RUN,
+	OPT_NO_GLOBAL,
+	OPT_SET_GLOBAL,
+	OPT_RESET_GLOBAL,
+	OPT_AUTO_GLOBAL,
+	OPT_GLOBAL_WEIGHTS,
+	OPT_HOME_NODE,
+};
+
+struct cli_option {
+	const char *name;
+	int has_arg;		/* no_argument, required_argument, optional_argument */
+	enum cli_opt val;	/* the short letter, or above CHAR_MAX */
+	const char *arg;	/* the argument's name in --help */
+	const char *help;	/* NULL: an alias --help does not list; '\n' continues */
+};
+
+extern const struct cli_option cli_options[];
+#define CLI_OPTION_MAX 64
+
+void cli_getopt_tables(struct option *longopts, char *shortopts);
+void cli_usage(void) __attribute__((noreturn));
+void cli_version(void) __attribute__((noreturn));
+
+#endif
