@@ -130,12 +130,14 @@ static int change(struct lease_request *r)
 	if (rc < 0)
 		global_refused(r, rc, &c, node);
 	rc = gw_commit(&t, &node);
-	if (rc < 0)
+	if (rc < 0) {
+		lease_drop(&l);
 		global_refused(r, rc, &c, node);
+	}
 	global_lease_report(&l);
 	global_report(&t);
-	gw_end(&t);
 	lease_drop(&l);
+	gw_end(&t);
 	return 0;
 }
 
@@ -190,6 +192,8 @@ int global_auto(struct lease_request *r)
 		errx(1, "this kernel has no auto interleave weights (needs Linux 6.16 or later)");
 	auto_leases(r, &t, &l);
 	rc = gw_read_auto() == GW_AUTO_ON ? 0 : gw_enable_auto();
+	if (rc < 0)
+		lease_drop(&l);
 	if (rc == -ENODEV)
 		errx(1, "the platform reports no node bandwidth; the kernel cannot set weights from it");
 	if (rc < 0) {
@@ -199,7 +203,7 @@ int global_auto(struct lease_request *r)
 	}
 	global_lease_report(&l);
 	warnx("global interleave weights are now set by the kernel from node bandwidth");
-	gw_end(&t);
 	lease_drop(&l);
+	gw_end(&t);
 	return 0;
 }

@@ -15,7 +15,9 @@
  *     participant can change it, so the table is its own record.
  *   - Every decision and change is made under the existing lock on the
  *     directory (gw_begin), so the exclusive-to-shared switch, which flock()
- *     does not make atomic, cannot be overtaken by another numactl2.
+ *     does not make atomic, cannot be overtaken by another numactl2; and the
+ *     node locks are dropped or made shared before that lock is let go, so
+ *     the next run never mistakes a finished change for a lease.
  * Why the sysfs file and not a lock file under /run: it is the object being
  * protected, it exists exactly while the node has a weight, any user can open
  * it for reading (so an unprivileged job whose weights match gets a lease
@@ -55,15 +57,23 @@ void lease_init(struct lease *l)
 }
 
 /* The lease descriptor: read-only (a job must not be able to write the table
- * through it) and deliberately without O_CLOEXEC. */
+ * through it), deliberately without O_CLOEXEC, and like the weight files
+ * themselves never a symlink or anything but a regular file. */
 static int open_node(unsigned node)
 {
 	char path[512];
+	struct stat st;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/node%u", gw_dir(), node);
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-	return fd < 0 ? -errno : fd;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
 }
 
 static int lock_nb(int fd, int how)
@@ -161,8 +171,8 @@ static int attempt(struct lease *l, struct gw_txn *t, const struct lease_request
 		rc = lease_node(l, t, n, r->want[n], r->force, c);
 		if (rc < 0) {
 			*failed_node = n;
-			gw_end(t);
 			lease_drop(l);
+			gw_end(t);
 			return rc;
 		}
 	}

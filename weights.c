@@ -43,8 +43,8 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 		return rc;
 	rc = gw_commit(&c->gw, failed_node);
 	if (rc < 0) {
-		gw_end(&c->gw);
 		lease_drop(&c->lease);
+		gw_end(&c->gw);
 		return rc;
 	}
 	if (c->req.keep)
@@ -67,7 +67,7 @@ void weights_undo(struct weights_change *c)
 	if (!c->active)
 		return;
 	gw_rollback(&c->gw);
-	gw_end(&c->gw);
 	lease_drop(&c->lease);
+	gw_end(&c->gw);
 	c->active = false;
 }
