@@ -9,12 +9,13 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
-LDLIBS = -lnuma
+LDLIBS = -lnuma -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c
+       lease.c leaseholders.c \
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -26,16 +27,41 @@ numactl2: $(OBJS)
 %.o: %.c $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The same sources, built with ASan and UBSan for the test runs.
+# The test build: the release sources plus the hooks under
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE), which the
+# host tests need to use a copy of the weight table. Never installed.
+TEST_BUILD = -DNUMACTL2_TEST_BUILD
+test/bin/numactl2: $(SRCS) $(HDRS)
+	@mkdir -p test/bin
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+# The test build again, with ASan and UBSan.
 asan/numactl2: $(SRCS) $(HDRS)
 	@mkdir -p asan
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(SRCS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
 test/parse_driver: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) -I. -o $@ test/parse_driver.c parse.c
 
 test/parse_driver.asan: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
+
+# bwweights.c with the exhaustive oracle it must agree with (test build only).
+BW_TEST_SRCS = test/bwweights_driver.c test/bw_oracle.c test/bw_random.c bwweights.c
+BW_TEST_HDRS = bwweights.h test/bw_oracle.h test/bw_random.h
+
+test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
+test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
+# supervise.c on its own: the child, its signals and its exit-stop.
+test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+
+test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
 
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
@@ -46,17 +72,25 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
 
-# Host tests, once with the release build and once under ASan/UBSan, a
-# parser fuzz run, then the multi-node tests in QEMU guests.
-check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse
+# Host tests with the test build, the same under ASan/UBSan, the suite
+# against broken binaries, a parser fuzz run, then the multi-node tests in
+# QEMU guests (with the release build).
+CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
+	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
+	     test/bwweights_driver.asan test/supervise_driver test/supervise_driver.asan
+check: $(CHECK_BINS)
 	test/check-all
 
-check-host: numactl2 test/parse_driver
-	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver test/run-bats host test/
+check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver test/supervise_driver
+	test/check-all host
 
-check-asan: asan/numactl2 test/parse_driver.asan
-	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
-	ASAN_OPTIONS=detect_leaks=0 test/run-bats asan test/
+check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan \
+	    test/supervise_driver.asan
+	test/check-all asan
+
+check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver \
+	     test/supervise_driver
+	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
@@ -72,8 +106,12 @@ kernel:
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
-bench: numactl2
+bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c -lm
+
+bench: numactl2 bench/weights
 	bench/overhead
+	bench/weights
 
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
@@ -83,6 +121,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
+		test/bwweights_driver test/bwweights_driver.asan bench/weights \
+		test/supervise_driver test/supervise_driver.asan
 
-.PHONY: all man check check-host check-asan check-fuzz check-vm kernel demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
