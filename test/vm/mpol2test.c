@@ -612,23 +612,29 @@ static void case_mbind2_home_node(void)
 		     EINVAL, "home node with weighted interleave");
 }
 
-/* mbind2 with MPOL_MF_MOVE and MPOL_MF_STRICT, as mbind. */
+/*
+ * mbind2 with MPOL_MF_MOVE and MPOL_MF_STRICT, as mbind: MOVE moves the
+ * pages that are outside the new nodes, so they start on node 3 and move
+ * to 0-2 by the range's weights.
+ */
 static void case_mbind2_move_strict(void)
 {
+	static const uint8_t w521[NNODES] = { 5, 2, 1, 1 };
 	char *a = region(1024);
 	struct pol p;
 
-	pol_init(&p, MPOL_BIND, 0x1, NULL);
-	expect_ok(sys_mbind2(a, 1024 * PAGE, &p.args, sizeof(p.args), 0), "mbind2 BIND 0");
+	pol_init(&p, MPOL_BIND, 0x8, NULL);
+	expect_ok(sys_mbind2(a, 1024 * PAGE, &p.args, sizeof(p.args), 0), "mbind2 BIND 3");
 	touch(a, 1024);
-	expect_all_on("BIND 0", a, 1024, 0);
+	expect_all_on("BIND 3", a, 1024, 3);
 	pol_init(&p, MPOL_BIND, 0x2, NULL);
 	expect_errno(sys_mbind2(a, 1024 * PAGE, &p.args, sizeof(p.args), MPOL_MF_STRICT), EIO,
 		     "mbind2 STRICT, pages on another node");
-	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, W8421);
+	expect_all_on("after the refused STRICT", a, 1024, 3);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x7, w521);
 	expect_ok(sys_mbind2(a, 1024 * PAGE, &p.args, sizeof(p.args),
-			     MPOL_MF_MOVE | MPOL_MF_STRICT), "mbind2 MOVE 8:4:2:1");
-	expect_split("moved 8:4:2:1", a, 1024, 0xf, W8421);
+			     MPOL_MF_MOVE | MPOL_MF_STRICT), "mbind2 MOVE|STRICT 5:2:1 on 0-2");
+	expect_split("moved 5:2:1", a, 1024, 0x7, w521);
 }
 
 /* fork and clone copy the weights; threads allocate with them. */
