@@ -30,7 +30,8 @@ same_as_numactl() {
 	theirs=$(node_tokens "$(region_line A nodes)")
 	echo "numactl2 $1: $mine"
 	echo "numactl $1:  $theirs"
-	[ -n "$mine" ] && [ "$mine" = "$theirs" ]
+	[ -n "$mine" ] || return 1
+	[ "$mine" = "$theirs" ] || return 1
 }
 
 @test "no policy: every page on node 0, the CPUs' node" {
