@@ -214,3 +214,9 @@ bad_input() {
 	bad_input "numactl2: invalid weight '300' for node 0 (1-255)" --set-global-weights=0:300 --dry-run
 }
 
+
+@test "leading zeros do not make a node number out of range (as libnuma reads it)" {
+	run -0 --separate-stderr "$NUMACTL2" -i 000000000000000000000000000000000000000000 --dry-run
+	[ "${lines[1]}" = "nodes: 0 " ]
+	[ -z "$stderr" ]
+}
