@@ -27,10 +27,18 @@ numactl2: $(OBJS)
 %.o: %.c $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The same sources, built with ASan and UBSan for the test runs.
+# The test build: the release sources plus the hooks under
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE), which the
+# host tests need to use a copy of the weight table. Never installed.
+TEST_BUILD = -DNUMACTL2_TEST_BUILD
+test/bin/numactl2: $(SRCS) $(HDRS)
+	@mkdir -p test/bin
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+# The test build again, with ASan and UBSan.
 asan/numactl2: $(SRCS) $(HDRS)
 	@mkdir -p asan
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(SRCS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
 test/parse_driver: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) -I. -o $@ test/parse_driver.c parse.c
@@ -57,20 +65,23 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
 
-# Host tests, once with the release build and once under ASan/UBSan, a
-# parser fuzz run, then the multi-node tests in QEMU guests.
-check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse \
-	test/bwweights_driver test/bwweights_driver.asan
+# Host tests with the test build, the same under ASan/UBSan, the suite
+# against broken binaries, a parser fuzz run, then the multi-node tests in
+# QEMU guests (with the release build).
+CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
+	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
+	     test/bwweights_driver.asan
+check: $(CHECK_BINS)
 	test/check-all
 
-check-host: numactl2 test/parse_driver test/bwweights_driver
-	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver \
-	BWWEIGHTS_DRIVER=$(CURDIR)/test/bwweights_driver test/run-bats host test/
+check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+	test/check-all host
 
-check-asan: asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan
-	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
-	BWWEIGHTS_DRIVER=$(CURDIR)/test/bwweights_driver.asan \
-	ASAN_OPTIONS=detect_leaks=0 test/run-bats asan test/
+check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan
+	test/check-all asan
+
+check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
@@ -96,7 +107,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
+	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
 		test/bwweights_driver test/bwweights_driver.asan bench/weights
 
-.PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean

@@ -9,10 +9,6 @@ setup() {
 	before=$(wi_snapshot)
 }
 
-teardown() {
-	wi_restore "$before"
-}
-
 # bad_input 'expected stderr first line' args...
 bad_input() {
 	local want=$1

@@ -15,7 +15,6 @@ setup() {
 	want=$BATS_TEST_TMPDIR/want
 	got=$BATS_TEST_TMPDIR/got
 	err=$BATS_TEST_TMPDIR/err
-	wi_before=
 }
 
 teardown() {
@@ -27,7 +26,6 @@ teardown() {
 		done
 	done
 	rm -f "$F1" "$F2"
-	[ -z "$wi_before" ] || wi_restore "$wi_before"
 }
 
 # The System V key ftok(3) makes from a key file and a project id.
@@ -166,7 +164,6 @@ numactl_reads_back() {
 @test "-w 0 --weights=0:3 on a --file region: weighted interleave there, and the global weight change is reported" {
 	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for weighted interleave"
 	local old auto=false f suffix=
-	wi_before=$(wi_snapshot)
 	old=$(cat "$WI_DIR/node0")
 	for f in "$WI_DIR/auto" "$WI_DIR/__auto_type"; do
 		[ -f "$f" ] && auto=$(cat "$f")
