@@ -28,7 +28,8 @@ numactl2: $(OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The test build: the release sources plus the hooks under
-# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE), which the
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE,
+# NUMACTL2_SYSFS_NODE for node bandwidths), which the
 # host tests need to use a copy of the weight table. Never installed.
 TEST_BUILD = -DNUMACTL2_TEST_BUILD
 test/bin/numactl2: $(SRCS) $(HDRS)
