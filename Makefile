@@ -14,6 +14,7 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
+       lease.c leaseholders.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c \
        nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)

@@ -83,6 +83,26 @@ static void check_global_op(struct ctl *ctl)
 		usage_error("global weight options run alone, without a policy or command");
 	if (ctl->global_op == GLOBAL_SET && parse_weight_list(ctl->global_arg, &ctl->weights, &e) < 0)
 		usage_parse_error(&e, "weight list");
+	if (ctl->restore)
+		usage_error("--restore-weights needs a command to run");
+}
+
+/* --force and --wait are about changing global weights; --restore-weights
+ * about the weights a job's run changed. */
+static void check_lease_options(const struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+	bool global_change = p->has_weights && !p->task_local;
+
+	if (ctl->force && ctl->wait)
+		usage_error("options --force and --wait cannot be combined");
+	if ((ctl->force || ctl->wait) && !global_change)
+		usage_error("%s needs --weights that go to the global table, or a global weight option",
+			    ctl->force ? "--force" : "--wait");
+	if (ctl->restore && !p->has_weights)
+		usage_error("--restore-weights needs --weights");
+	if (ctl->restore && !ctl->command)
+		usage_error("--restore-weights needs a command to run");
 }
 
 static void check_policy(struct ctl *ctl)
@@ -144,11 +164,14 @@ void cli_validate(struct ctl *ctl)
 {
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
+		if (ctl->force && ctl->wait)
+			usage_error("options --force and --wait cannot be combined");
 		return;
 	}
 	check_policy(ctl);
 	check_weights_target(ctl);
 	check_home_node(ctl);
+	check_lease_options(ctl);
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
 	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run)

@@ -47,6 +47,9 @@ enum cli_opt {
 	OPT_AUTO_GLOBAL,
 	OPT_GLOBAL_WEIGHTS,
 	OPT_HOME_NODE,
+	OPT_WAIT,
+	OPT_FORCE,
+	OPT_RESTORE,
 };
 
 struct cli_option {

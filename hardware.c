@@ -157,5 +157,6 @@ int show_hardware(bool cpu_compress)
 		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
 			print_performance(i);
 	print_global_weights(maxnode);
+	show_leases();
 	return 0;
 }
