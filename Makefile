@@ -15,7 +15,7 @@ BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
        lease.c leaseholders.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c \
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
        nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
@@ -58,6 +58,13 @@ test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
 
+# supervise.c on its own: the child, its signals and its exit-stop.
+test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+
+test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -72,17 +79,19 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # QEMU guests (with the release build).
 CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
 	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
-	     test/bwweights_driver.asan
+	     test/bwweights_driver.asan test/supervise_driver test/supervise_driver.asan
 check: $(CHECK_BINS)
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver test/supervise_driver
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan
+check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan \
+	    test/supervise_driver.asan
 	test/check-all asan
 
-check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver \
+	     test/supervise_driver
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
@@ -110,6 +119,7 @@ uninstall:
 
 clean:
 	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
-		test/bwweights_driver test/bwweights_driver.asan bench/weights
+		test/bwweights_driver test/bwweights_driver.asan bench/weights \
+		test/supervise_driver test/supervise_driver.asan
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean

@@ -14,6 +14,7 @@
 #include "gweights.h"
 #include "nodes.h"
 #include "show.h"
+#include "supervise.h"
 #include "syscalls.h"
 #include "weights.h"
 
@@ -118,8 +119,7 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 	execvp(command[0], command);
 	saved = errno;
 	undo_weights(wc);
-	errno = saved;
-	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
+	exec_failed(command[0], saved);
 }
 
 static int global_op(const struct ctl *ctl)
