@@ -77,21 +77,19 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # Host tests with the test build, the same under ASan/UBSan, the suite
 # against broken binaries, a parser fuzz run, then the multi-node tests in
 # QEMU guests (with the release build).
-CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
-	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
-	     test/bwweights_driver.asan test/supervise_driver test/supervise_driver.asan
-check: $(CHECK_BINS)
+# Every test/NAME_driver.c is a driver the host tests run (check-all passes
+# each as NAME_DRIVER), built plain and with sanitizers.
+DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver test/supervise_driver
+check-host: numactl2 test/bin/numactl2 $(DRIVERS)
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan \
-	    test/supervise_driver.asan
+check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan)
 	test/check-all asan
 
-check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver \
-	     test/supervise_driver
+check-fakes: numactl2 test/bin/numactl2 $(DRIVERS)
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
