@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "autoweights.h"
 #include "parse.h"
 #include "policy.h"
 #include "shm.h"
@@ -26,6 +27,9 @@ struct ctl {
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
+	const char *budget_arg;		/* --weight-budget */
+	bool weights_auto;		/* --weights=auto */
+	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
 	char **command;			/* NULL when none */
