@@ -9,12 +9,14 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
-LDLIBS = -lnuma
+LDLIBS = -lnuma -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c
+       lease.c leaseholders.c \
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
+       nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -26,16 +28,42 @@ numactl2: $(OBJS)
 %.o: %.c $(HDRS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The same sources, built with ASan and UBSan for the test runs.
+# The test build: the release sources plus the hooks under
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE,
+# NUMACTL2_SYSFS_NODE for node bandwidths), which the
+# host tests need to use a copy of the weight table. Never installed.
+TEST_BUILD = -DNUMACTL2_TEST_BUILD
+test/bin/numactl2: $(SRCS) $(HDRS)
+	@mkdir -p test/bin
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+# The test build again, with ASan and UBSan.
 asan/numactl2: $(SRCS) $(HDRS)
 	@mkdir -p asan
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $(SRCS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
 test/parse_driver: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) -I. -o $@ test/parse_driver.c parse.c
 
 test/parse_driver.asan: test/parse_driver.c parse.c parse.h
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
+
+# bwweights.c with the exhaustive oracle it must agree with (test build only).
+BW_TEST_SRCS = test/bwweights_driver.c test/bw_oracle.c test/bw_random.c bwweights.c
+BW_TEST_HDRS = bwweights.h test/bw_oracle.h test/bw_random.h
+
+test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
+test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+
+# supervise.c on its own: the child, its signals and its exit-stop.
+test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+
+test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
 
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
@@ -46,17 +74,23 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
 
-# Host tests, once with the release build and once under ASan/UBSan, a
-# parser fuzz run, then the multi-node tests in QEMU guests.
-check: numactl2 asan/numactl2 test/parse_driver test/parse_driver.asan test/fuzz_parse
+# Host tests with the test build, the same under ASan/UBSan, the suite
+# against broken binaries, a parser fuzz run, then the multi-node tests in
+# QEMU guests (with the release build).
+# Every test/NAME_driver.c is a driver the host tests run (check-all passes
+# each as NAME_DRIVER), built plain and with sanitizers.
+DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse
 	test/check-all
 
-check-host: numactl2 test/parse_driver
-	NUMACTL2=$(CURDIR)/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver test/run-bats host test/
+check-host: numactl2 test/bin/numactl2 $(DRIVERS)
+	test/check-all host
 
-check-asan: asan/numactl2 test/parse_driver.asan
-	NUMACTL2=$(CURDIR)/asan/numactl2 PARSE_DRIVER=$(CURDIR)/test/parse_driver.asan \
-	ASAN_OPTIONS=detect_leaks=0 test/run-bats asan test/
+check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan)
+	test/check-all asan
+
+check-fakes: numactl2 test/bin/numactl2 $(DRIVERS)
+	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
@@ -67,8 +101,12 @@ check-vm: numactl2
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
-bench: numactl2
+bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(BW_TEST_HDRS)
+	$(CC) $(CFLAGS) -I. -Itest -o $@ bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c -lm
+
+bench: numactl2 bench/weights
 	bench/overhead
+	bench/weights
 
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
@@ -78,6 +116,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
 
 clean:
-	rm -rf asan; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse
+	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
+		test/bwweights_driver test/bwweights_driver.asan bench/weights \
+		test/supervise_driver test/supervise_driver.asan
 
-.PHONY: all man check check-host check-asan check-fuzz check-vm demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean

@@ -203,6 +203,20 @@ static void global_option(struct ctl *ctl, enum global_op op)
 	ctl->global_arg = optarg;
 }
 
+#define WAIT_MAX_SECS 604800	/* a week */
+
+static void wait_option(struct ctl *ctl)
+{
+	unsigned long secs = 0;
+
+	if (ctl->wait)
+		usage_error("--wait given twice");
+	if (optarg && (parse_ulong(optarg, WAIT_MAX_SECS, &secs) < 0 || !secs))
+		usage_error("invalid --wait: '%s' (1-%d seconds)", optarg, WAIT_MAX_SECS);
+	ctl->wait = true;
+	ctl->wait_secs = (unsigned)secs;
+}
+
 static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int argc, char **argv)
 {
 	switch (c) {
@@ -231,10 +245,14 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_DUMP_NODES: region_action(ctl, SHM_DUMP_NODES, "--dump-nodes"); break;
 	case OPT_CPU_COMPRESS: ctl->cpu_compress = true; break;
 	case OPT_WEIGHTS: once(&ctl->weights_arg, "--weights"); break;
+	case OPT_WEIGHT_BUDGET: once(&ctl->budget_arg, "--weight-budget"); break;
 	case OPT_DRY_RUN: ctl->dry_run = true; break;
 	case OPT_NO_GLOBAL: ctl->no_global = true; break;
 	case OPT_GLOBAL_WEIGHTS: ctl->global_forced = true; break;
 	case OPT_HOME_NODE: home_node_option(ctl); break;
+	case OPT_WAIT: wait_option(ctl); break;
+	case OPT_FORCE: ctl->force = true; break;
+	case OPT_RESTORE: ctl->restore = true; break;
 	case OPT_SET_GLOBAL: global_option(ctl, GLOBAL_SET); break;
 	case OPT_RESET_GLOBAL: global_option(ctl, GLOBAL_RESET); break;
 	case OPT_AUTO_GLOBAL: global_option(ctl, GLOBAL_AUTO); break;
@@ -248,6 +266,10 @@ static void __attribute__((noreturn)) bad_option(int c, char **argv)
 {
 	if (c == ':')
 		usage_error("option '%s' requires an argument", argv[optind - 1]);
+	/* A long option given an argument it does not take: "--force=1". */
+	if (optopt && strncmp(argv[optind - 1], "--", 2) == 0)
+		usage_error("option '%.*s' doesn't allow an argument",
+			    (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
 	if (optopt)
 		usage_error("invalid option -- '%c'", optopt);
 	usage_error("unrecognized option '%s'", argv[optind - 1]);

@@ -1,20 +1,21 @@
 /* Cross-option checks, once the whole command line is read: all of the
  * input is checked here, before anything is changed. */
 #include <err.h>
+#include <errno.h>
+#include <string.h>
 
 #include "ctl.h"
 #include "mpol2.h"
+#include "nodeperf.h"
 #include "syscalls.h"
 #include "weights.h"
 
-/* --weights: every node it names must be in the interleave set. */
-static void check_weights(struct ctl *ctl)
+/* --weights=LIST: every node it names must be in the interleave set. */
+static void list_weights(struct ctl *ctl)
 {
 	struct policy *p = &ctl->policy;
 	struct parse_err e;
 
-	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
-		usage_error("--weights needs --weighted-interleave or --interleave");
 	if (parse_weight_list(ctl->weights_arg, &ctl->weights, &e) < 0)
 		usage_parse_error(&e, "weight list");
 	for (unsigned n = 0; n <= ctl->weights.max_node; n++) {
@@ -24,6 +25,51 @@ static void check_weights(struct ctl *ctl)
 			usage_error("node %u in --weights is not in the interleave set", n);
 		p->weight[n] = ctl->weights.weight[n];
 	}
+}
+
+static unsigned weight_budget(const struct ctl *ctl)
+{
+	unsigned long budget;
+
+	if (!ctl->budget_arg)
+		return BW_BUDGET_DEFAULT;
+	if (parse_ulong(ctl->budget_arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
+		usage_error("invalid weight budget '%s' (1-%d)", ctl->budget_arg, BW_BUDGET_MAX);
+	return (unsigned)budget;
+}
+
+/* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
+static void auto_weights(struct ctl *ctl)
+{
+	struct auto_weights *aw = &ctl->autow;
+	unsigned budget = weight_budget(ctl), node = 0;
+	int rc = auto_weights_read_hmat(ctl->policy.nodes, aw, &node);
+
+	if (rc == -E2BIG)
+		usage_error("--weights=auto takes at most %d nodes", BW_MAX_NODES);
+	if (rc < 0)
+		errx(1, "node %u reports no bandwidth (nothing in %s/node%u/access1 or access0): "
+		     "measure it with --measure, or use --weights=measured", node, nodeperf_dir(), node);
+	if (auto_weights_choose(aw, budget) < 0)
+		usage_error("weight budget %u is below the %u nodes of the interleave set "
+			    "(each weight is at least 1)", budget, aw->n);
+	for (unsigned i = 0; i < aw->n; i++)
+		ctl->policy.weight[aw->node[i]] = aw->w[i];
+	ctl->weights_auto = true;
+}
+
+static void check_weights(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
+		usage_error("--weights needs --weighted-interleave or --interleave");
+	if (strcmp(ctl->weights_arg, "auto") == 0)
+		auto_weights(ctl);
+	else if (ctl->budget_arg)
+		usage_error("--weight-budget needs --weights=auto");
+	else
+		list_weights(ctl);
 	p->mode = MPOL_WEIGHTED_INTERLEAVE;
 	p->has_weights = true;
 }
@@ -32,10 +78,31 @@ static void check_global_op(struct ctl *ctl)
 {
 	struct parse_err e;
 
-	if (ctl->policy.mode != POLICY_NONE || ctl->command || ctl->use_shm || ctl->weights_arg)
+	if (ctl->policy.mode != POLICY_NONE || ctl->command || ctl->use_shm || ctl->weights_arg ||
+	    ctl->budget_arg)
 		usage_error("global weight options run alone, without a policy or command");
 	if (ctl->global_op == GLOBAL_SET && parse_weight_list(ctl->global_arg, &ctl->weights, &e) < 0)
 		usage_parse_error(&e, "weight list");
+	if (ctl->restore)
+		usage_error("--restore-weights needs a command to run");
+}
+
+/* --force and --wait are about changing global weights; --restore-weights
+ * about the weights a job's run changed. */
+static void check_lease_options(const struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+	bool global_change = p->has_weights && !p->task_local;
+
+	if (ctl->force && ctl->wait)
+		usage_error("options --force and --wait cannot be combined");
+	if ((ctl->force || ctl->wait) && !global_change)
+		usage_error("%s needs --weights that go to the global table, or a global weight option",
+			    ctl->force ? "--force" : "--wait");
+	if (ctl->restore && !p->has_weights)
+		usage_error("--restore-weights needs --weights");
+	if (ctl->restore && !ctl->command)
+		usage_error("--restore-weights needs a command to run");
 }
 
 static void check_policy(struct ctl *ctl)
@@ -50,6 +117,8 @@ static void check_policy(struct ctl *ctl)
 	}
 	if (ctl->weights_arg)
 		check_weights(ctl);
+	else if (ctl->budget_arg)
+		usage_error("--weight-budget needs --weights=auto");
 	if (ctl->balancing) {
 		if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
 			usage_error("--balancing needs --membind or --preferred-many");
@@ -95,11 +164,14 @@ void cli_validate(struct ctl *ctl)
 {
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
+		if (ctl->force && ctl->wait)
+			usage_error("options --force and --wait cannot be combined");
 		return;
 	}
 	check_policy(ctl);
 	check_weights_target(ctl);
 	check_home_node(ctl);
+	check_lease_options(ctl);
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
 	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run)

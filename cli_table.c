@@ -15,11 +15,21 @@ const struct cli_option cli_options[] = {
 	  "weighted interleave over NODES; '-w' directly before\n--interleave or -i means the same" },
 	{ "weights",             required_argument, OPT_WEIGHTS, "LIST",
 	  "per-node weights, LIST is NODES:WEIGHT[,...], NODES is\nN or A-B, WEIGHT is 1-255; nodes not named get 1.\n"
+	  "auto: from the nodes' bandwidth (HMAT), the weights\nthat maximise the modelled throughput.\n"
 	  "Makes --interleave weighted" },
+	{ "weight-budget",       required_argument, OPT_WEIGHT_BUDGET, "N",
+	  "the most --weights=auto may sum to, 1-255 (default 32,\nthe kernel's): a larger sum rounds closer to the\n"
+	  "bandwidths but spreads a small allocation less evenly" },
 	{ "no-global-weights",   no_argument,       OPT_NO_GLOBAL, NULL,
 	  "fail rather than change the system-wide weights" },
 	{ "global-weights",      no_argument,       OPT_GLOBAL_WEIGHTS, NULL,
 	  "put --weights in the system-wide table even where the\nkernel has task-local weights (set_mempolicy2)" },
+	{ "wait",                optional_argument, OPT_WAIT, "SECONDS",
+	  "when a running job leases other global weights for\nthese nodes, wait for it (at most SECONDS) instead\nof failing" },
+	{ "force",               no_argument,       OPT_FORCE, NULL,
+	  "change global weights that running jobs lease (root)" },
+	{ "restore-weights",     no_argument,       OPT_RESTORE, NULL,
+	  "stay as the command's parent and, when it ends, put\nback the global weights this run changed, unless\nanother job leases them by then" },
 	{ "dry-run",             no_argument,       OPT_DRY_RUN, NULL,
 	  "print what would be done; change nothing, run nothing" },
 	{ "membind",             required_argument, OPT_MEMBIND, "NODES", "allocate only on NODES" },
@@ -125,6 +135,8 @@ void cli_usage(void)
 	      "the node of a device. Where the kernel lists set_mempolicy2 (the kernel/ series),\n"
 	      "--weights are the program's own; elsewhere --weights changes the system-wide\n"
 	      "weights in /sys/kernel/mm/mempolicy/weighted_interleave and says so on stderr.\n"
+	      "A job run under global weights leases them: while it or a process it forked\n"
+	      "lives, numactl2 refuses to give its nodes other weights.\n"
 	      "\n"
 	      "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
 	      "be run, 127 if it was not found; otherwise the command's own status.\n",

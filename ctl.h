@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "autoweights.h"
 #include "parse.h"
 #include "policy.h"
 #include "shm.h"
@@ -20,10 +21,15 @@ struct ctl {
 	struct bitmask *cpus;		/* -C */
 	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
 	bool use_shm, strict;
+	bool force, wait, restore;	/* --force, --wait, --restore-weights */
+	unsigned wait_secs;		/* --wait=SECONDS; 0: no limit */
 	struct shm_region shm;
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
+	const char *budget_arg;		/* --weight-budget */
+	bool weights_auto;		/* --weights=auto */
+	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
 	char **command;			/* NULL when none */

@@ -3,12 +3,17 @@
 #define NUMACTL2_GLOBALOPS_H
 
 #include "gweights.h"
+#include "lease.h"
 #include "parse.h"
 
-int global_set(const struct weight_list *wl);
-int global_reset(void);
-int global_auto(void);
+/* R: force and wait as asked; the operation fills the rest. */
+int global_set(const struct weight_list *wl, struct lease_request *r);
+int global_reset(struct lease_request *r);
+int global_auto(struct lease_request *r);
 void global_report(const struct gw_txn *t);
+void global_lease_report(const struct lease *l);
 void global_failed(int rc, unsigned node) __attribute__((noreturn));
+void global_refused(const struct lease_request *r, int rc, const struct lease_conflict *c,
+		    unsigned node) __attribute__((noreturn));
 
 #endif

@@ -5,20 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gweights.h"
 
 #define GW_SYSFS "/sys/kernel/mm/mempolicy/weighted_interleave"
 
-/* NUMACTL2_SYSFS_WI points the tool at another directory: the tests use it
- * to inject write failures that a real kernel will not produce on demand. */
+#ifdef NUMACTL2_TEST_BUILD
+/* Test build only (make test/bin/numactl2): NUMACTL2_SYSFS_WI points the
+ * tool at a copy of the table, so host tests never write the real one. */
 const char *gw_dir(void)
 {
 	const char *dir = getenv("NUMACTL2_SYSFS_WI");
 
 	return dir && *dir ? dir : GW_SYSFS;
 }
+#else
+const char *gw_dir(void)
+{
+	return GW_SYSFS;
+}
+#endif
 
 bool gw_present(void)
 {
@@ -51,13 +59,29 @@ int gw_nodes(bool has[PARSE_MAX_NODES])
 	return 0;
 }
 
-static int read_small_file(const char *path, char *buf, size_t len)
+/* A weight or auto file: never through a symlink, and only a regular file
+ * (as sysfs attributes are), so a planted link or device is not written. */
+static int open_attr(const char *path, int flags)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
 
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
+static int read_small_file(const char *path, char *buf, size_t len)
+{
+	int fd = open_attr(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
 	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n < 0)
@@ -103,7 +127,10 @@ enum gw_auto gw_read_auto(void)
 
 	if (!auto_path(path, sizeof(path)) || read_small_file(path, buf, sizeof(buf)) < 0)
 		return GW_AUTO_ABSENT;
-	return strcmp(buf, "true") == 0 ? GW_AUTO_ON : GW_AUTO_OFF;
+	if (strcmp(buf, "true") == 0)
+		return GW_AUTO_ON;
+	/* Anything but the kernel's two words is not a switch we know. */
+	return strcmp(buf, "false") == 0 ? GW_AUTO_OFF : GW_AUTO_ABSENT;
 }
 
 /* Each write replaces the whole value, as on sysfs (where ftruncate() is a
@@ -128,9 +155,9 @@ int gw_enable_auto(void)
 
 	if (!auto_path(path, sizeof(path)))
 		return -ENOENT;
-	fd = open(path, O_WRONLY | O_CLOEXEC);
+	fd = open_attr(path, O_WRONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	rc = write_string(fd, "true");
 	close(fd);
 	return rc;
@@ -171,9 +198,9 @@ int gw_stage(struct gw_txn *t, unsigned node, uint8_t weight)
 	if (rc < 0)
 		return rc;
 	node_path(path, sizeof(path), node);
-	t->fd[node] = open(path, O_WRONLY | O_CLOEXEC);
+	t->fd[node] = open_attr(path, O_WRONLY);
 	if (t->fd[node] < 0)
-		return -errno;
+		return t->fd[node];
 	t->old[node] = (uint8_t)old;
 	t->new[node] = weight;
 	return 0;
@@ -187,16 +214,25 @@ static int write_weight(int fd, uint8_t weight)
 	return write_string(fd, buf);
 }
 
-/* NUMACTL2_TEST_FAIL_NODE=N makes the write of node N fail with EIO, after
- * the writes before it: the failure a kernel cannot be made to produce on
- * demand, and the one the rollback exists for. */
-static bool injected_failure(unsigned node)
+#ifdef NUMACTL2_TEST_BUILD
+/* Test build only: NUMACTL2_TEST_FAIL_NODE=N makes the write of node N fail
+ * with EIO, after the writes before it: the failure a kernel cannot be made
+ * to produce on demand, and the one the rollback exists for. */
+static int write_node(const struct gw_txn *t, unsigned node)
 {
 	const char *s = getenv("NUMACTL2_TEST_FAIL_NODE");
 	unsigned long n;
 
-	return s && parse_ulong(s, PARSE_MAX_NODES - 1, &n) == 0 && n == node;
+	if (s && parse_ulong(s, PARSE_MAX_NODES - 1, &n) == 0 && n == node)
+		return -EIO;
+	return write_weight(t->fd[node], t->new[node]);
 }
+#else
+static int write_node(const struct gw_txn *t, unsigned node)
+{
+	return write_weight(t->fd[node], t->new[node]);
+}
+#endif
 
 int gw_commit(struct gw_txn *t, unsigned *failed_node)
 {
@@ -205,7 +241,7 @@ int gw_commit(struct gw_txn *t, unsigned *failed_node)
 
 		if (t->fd[i] < 0)
 			continue;
-		rc = injected_failure(i) ? -EIO : write_weight(t->fd[i], t->new[i]);
+		rc = write_node(t, i);
 		if (rc < 0) {
 			*failed_node = i;
 			gw_rollback(t);

@@ -14,6 +14,7 @@
 #include "gweights.h"
 #include "nodes.h"
 #include "show.h"
+#include "supervise.h"
 #include "syscalls.h"
 #include "weights.h"
 
@@ -50,18 +51,34 @@ static void bind_cpus(const struct ctl *ctl)
 		err(1, "cannot bind to those CPUs");
 }
 
+static void lease_options(const struct ctl *ctl, struct lease_request *r)
+{
+	r->force = ctl->force;
+	r->wait = ctl->wait;
+	r->wait_secs = ctl->wait_secs;
+}
+
+/* Weighted interleave on the global table: a lease on the weights of the
+ * nodes, written first where they differ (with -w alone, as they are). */
 static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 {
+	struct lease_conflict c;
 	unsigned node = 0;
 	int rc;
 
-	if (!ctl->policy.has_weights || ctl->policy.task_local)
+	if (ctl->policy.mode != MPOL_WEIGHTED_INTERLEAVE || ctl->policy.task_local)
 		return;
-	if (!gw_present())
-		errx(1, "weighted interleave needs Linux 6.9 or later");
-	rc = weights_apply(&ctl->policy, wc, &node);
+	if (!gw_present()) {
+		if (ctl->policy.has_weights)
+			errx(1, "weighted interleave needs Linux 6.9 or later");
+		return;		/* the policy call says why */
+	}
+	lease_options(ctl, &wc->req);
+	wc->req.keep = ctl->command != NULL;
+	rc = weights_apply(&ctl->policy, wc, &c, &node);
 	if (rc < 0)
-		global_failed(rc, node);
+		global_refused(&wc->req, rc, &c, node);
+	global_lease_report(&wc->lease);
 	global_report(&wc->gw);
 }
 
@@ -102,19 +119,21 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 	execvp(command[0], command);
 	saved = errno;
 	undo_weights(wc);
-	errno = saved;
-	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
+	exec_failed(command[0], saved);
 }
 
 static int global_op(const struct ctl *ctl)
 {
+	static struct lease_request r;
+
+	lease_options(ctl, &r);
 	switch (ctl->global_op) {
 	case GLOBAL_AUTO:
-		return global_auto();
+		return global_auto(&r);
 	case GLOBAL_RESET:
-		return global_reset();
+		return global_reset(&r);
 	default:
-		return global_set(&ctl->weights);
+		return global_set(&ctl->weights, &r);
 	}
 }
 

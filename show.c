@@ -5,12 +5,33 @@
 #include <stdlib.h>
 
 #include "gweights.h"
+#include "lease.h"
 #include "mpol2.h"
 #include "nodes.h"
 #include "policy.h"
 #include "show.h"
 #include "syscalls.h"
 #include "weights.h"
+
+/* After numactl's lines, so that scripts reading them see no change: one
+ * line per node that a live job leases. */
+void show_leases(void)
+{
+	static bool has[PARSE_MAX_NODES];
+	static struct lease_holders who[PARSE_MAX_NODES];
+	char pids[256];
+
+	if (gw_nodes(has) < 0 || lease_holders_all(who, has) == 0)
+		return;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		unsigned w;
+
+		if (!who[n].count || gw_read(n, &w) < 0)
+			continue;
+		lease_format_pids(&who[n], pids, sizeof(pids));
+		printf("interleave weight lease: node %u weight %u pids %s\n", n, w, pids);
+	}
+}
 
 static void show_physcpubind(void)
 {
@@ -130,6 +151,7 @@ int show_policy(void)
 	nodes_print("nodebind", cpubind);
 	nodes_print("membind", membind);
 	nodes_print("preferred", preferred);
+	show_leases();
 	numa_bitmask_free(mask);
 	numa_bitmask_free(cpubind);
 	numa_bitmask_free(preferred);

@@ -5,5 +5,6 @@
 
 int show_policy(void);
 int show_hardware(bool cpu_compress);
+void show_leases(void);
 
 #endif

@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "mpol2.h"
 #include "weights.h"
@@ -16,36 +17,49 @@ const char *weights_target_name(enum weights_target t)
 	return t == WEIGHTS_TASK_LOCAL ? "task-local (set_mempolicy2)" : "global (sysfs)";
 }
 
-/* The global backend; task-local weights travel with the policy instead
- * (policy.c). Every node of the interleave set gets its weight, 1 where
- * --weights did not name it; nodes outside the set keep theirs. The lock is
- * held until weights_undo() or exec, so a failed exec can still put the old
- * ones back. */
-int weights_apply(const struct policy *p, struct weights_change *c, unsigned *failed_node)
+/* The global backend (task-local weights travel with the policy instead,
+ * policy.c). Every node of the interleave set gets its weight, 1 where
+ * --weights did not name it, or keeps the one it has under -w alone; the run
+ * takes a lease on each (lease.c), and only weights that differ are written.
+ * Without a command to run, nothing needs the weights afterwards: the leases
+ * only decide whether the change may be made, and are dropped.
+ * The directory lock is held until weights_release(), weights_undo() or the
+ * exec, so a failed exec can still put the old ones back. */
+int weights_apply(const struct policy *p, struct weights_change *c,
+		  struct lease_conflict *conflict, unsigned *failed_node)
 {
 	int rc;
 
 	c->active = false;
-	rc = gw_begin(&c->gw);
-	if (rc < 0)
-		return rc;
+	lease_init(&c->lease);
+	memset(c->req.want, 0, sizeof(c->req.want));
 	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
-		rc = gw_stage(&c->gw, n, p->weight[n] ? p->weight[n] : 1);
-		if (rc < 0) {
-			*failed_node = n;
-			gw_end(&c->gw);
-			return rc;
-		}
+		c->req.want[n] = !p->has_weights ? LEASE_AS_IS : p->weight[n] ? p->weight[n] : 1;
 	}
+	rc = lease_acquire(&c->lease, &c->gw, &c->req, conflict, failed_node);
+	if (rc < 0)
+		return rc;
 	rc = gw_commit(&c->gw, failed_node);
 	if (rc < 0) {
+		lease_drop(&c->lease);
 		gw_end(&c->gw);
 		return rc;
 	}
+	if (c->req.keep)
+		lease_keep(&c->lease);
+	else
+		lease_drop(&c->lease);
 	c->active = true;
 	return 0;
+}
+
+/* Lets other runs in while this one's job runs; its leases stay. */
+void weights_release(struct weights_change *c)
+{
+	gw_end(&c->gw);
+	c->active = false;
 }
 
 void weights_undo(struct weights_change *c)
@@ -53,6 +67,7 @@ void weights_undo(struct weights_change *c)
 	if (!c->active)
 		return;
 	gw_rollback(&c->gw);
+	lease_drop(&c->lease);
 	gw_end(&c->gw);
 	c->active = false;
 }

@@ -17,12 +17,29 @@ top=$BATS_TEST_DIRNAME/..
 	[ ! -e "$d/usr/share/man/man8/numactl2.8" ]
 }
 
-@test "the man page has every long option of --help" {
+# The long options of the option table (cli_table.c), one per line.
+table_options() {
+	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$top/cli_table.c" | sort -u
+}
+
+@test "--help and the man page have every long option of the option table" {
 	local opt missing=
-	for opt in $("$NUMACTL2" --help | grep -o -- '--[a-z-]*[a-z]' | sort -u); do
-		grep -q -- "${opt//-/\\\\-}" "$top/man/numactl2.8" || missing="$missing $opt"
+	run -0 table_options
+	[ "${#lines[@]}" -gt 0 ]
+	run -0 --separate-stderr "$NUMACTL2" --help
+	for opt in $(table_options); do
+		[[ $output == *"$opt"* ]] || missing="$missing help:$opt"
+		grep -q -- "${opt//-/\\\\-}" "$top/man/numactl2.8" || missing="$missing man:$opt"
 	done
-	[ -z "$missing" ] || { echo "missing:$missing"; false; }
+	[ -z "$missing" ] || { echo "missing:$missing"; return 1; }
+}
+
+@test "the release build has no test hooks; the test build has them" {
+	run -0 make -s -C "$top" numactl2 test/bin/numactl2
+	run -1 grep -a -c -e NUMACTL2_SYSFS_WI -e NUMACTL2_TEST_FAIL_NODE "$top/numactl2"
+	[ "$output" = 0 ]
+	run -0 grep -a -c -e NUMACTL2_SYSFS_WI "$top/test/bin/numactl2"
+	[ "$output" -ge 1 ]
 }
 
 @test "the man page has the exit codes" {

@@ -3,7 +3,40 @@ bats_require_minimum_version 1.5.0
 
 NUMACTL2=${NUMACTL2:-$BATS_TEST_DIRNAME/../numactl2}
 PARSE_DRIVER=${PARSE_DRIVER:-$BATS_TEST_DIRNAME/parse_driver}
-WI_DIR=/sys/kernel/mm/mempolicy/weighted_interleave
+BWWEIGHTS_DRIVER=${BWWEIGHTS_DRIVER:-$BATS_TEST_DIRNAME/bwweights_driver}
+REAL_WI_DIR=/sys/kernel/mm/mempolicy/weighted_interleave
+
+# The host's weight table is not ours: every test gets its own copy of it
+# ($WI_DIR), and the test build (make test/bin/numactl2) reads
+# NUMACTL2_SYSFS_WI instead of the real one. A numactl2 binary without that
+# hook (the release build) would write the real table: the suite refuses it.
+# Tests that must write the real table run in the guest (test/vm/guest).
+nm2_refuse_release_build() {
+	[ "$(head -c 4 "$NUMACTL2" 2>/dev/null)" = $'\x7fELF' ] || return 0
+	grep -q -a NUMACTL2_SYSFS_WI "$NUMACTL2" && return 0
+	echo "helpers.bash: $NUMACTL2 is not a test build (make test/bin/numactl2):" \
+		"it would write the host's real weights" >&2
+	return 1
+}
+
+# A copy of the real table in $1 (node files and the auto switch), or
+# nothing when this kernel has none (before 6.9): the tool sees the same.
+wi_copy_real() {
+	local f
+	[ -d "$REAL_WI_DIR" ] || return 0
+	mkdir -p "$1"
+	for f in "$REAL_WI_DIR"/*; do
+		[ -f "$f" ] && cat "$f" >"$1/${f##*/}"
+	done
+	return 0
+}
+
+if [ -n "${BATS_TEST_TMPDIR:-}" ]; then
+	nm2_refuse_release_build || return 1
+	WI_DIR=$BATS_TEST_TMPDIR/weighted_interleave
+	wi_copy_real "$WI_DIR"
+	export NUMACTL2_SYSFS_WI=$WI_DIR
+fi
 
 # Every node weight file and the auto switch, "name=value" per line.
 wi_snapshot() {
@@ -11,25 +44,6 @@ wi_snapshot() {
 	for f in "$WI_DIR"/*; do
 		[ -f "$f" ] && printf '%s=%s\n' "${f##*/}" "$(cat "$f")"
 	done
-	return 0
-}
-
-# Puts the node weights back from a snapshot. The auto switch is put back
-# only where the kernel can compute weights (it says ENODEV otherwise).
-wi_restore() {
-	local line name value
-	while IFS= read -r line; do
-		name=${line%%=*} value=${line#*=}
-		case $name in
-		node*) echo "$value" >"$WI_DIR/$name" ;;
-		esac
-	done <<<"$1"
-	while IFS= read -r line; do
-		name=${line%%=*} value=${line#*=}
-		case $name in
-		auto|__auto_type) [ "$value" = true ] && echo true >"$WI_DIR/$name" 2>/dev/null ;;
-		esac
-	done <<<"$1"
 	return 0
 }
 

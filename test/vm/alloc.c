@@ -3,10 +3,11 @@
  * alloc: allocate memory of one kind, touch every page and report where the
  * pages went.  A test helper for the guest suite; run it under numactl2.
  *
- * For each region it prints three lines:
+ * For each region it prints four lines:
  *   region=A kind=mmap addr=0x7f.. pages=16384 ilx=34359 hilx=67
  *   nodes: N0=10240 N1=4096 N2=2048
  *   numa_maps: 7f3f2c000000 weighted interleave:0-2 anon=16384 ... N0=10240 ...
+ *   huge: 15872
  * "nodes:" counts the region's own 4 KiB pages per node (move_pages(2)).
  * ilx is the kernel's interleave index of the first page (the virtual page
  * number for anonymous memory, the inode number for a tmpfs file at offset 0),
@@ -20,6 +21,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +249,30 @@ static void print_numa_maps(const void *addr)
 	printf("numa_maps: %s\n", best);
 }
 
+/* The pages of the VMA holding addr that sit in PMD-mapped huge folios
+ * (smaps AnonHugePages + ShmemPmdMapped): the THP tests check that huge
+ * folios were used at all. */
+static void print_huge(const void *addr)
+{
+	char line[512];
+	uintptr_t a = (uintptr_t)addr, s, e;
+	unsigned long kb, total = 0;
+	bool in = false;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (!f)
+		err(1, "/proc/self/smaps");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " ", &s, &e) == 2)
+			in = s <= a && a < e;
+		else if (in && (sscanf(line, "AnonHugePages: %lu kB", &kb) == 1 ||
+				sscanf(line, "ShmemPmdMapped: %lu kB", &kb) == 1))
+			total += kb;
+	}
+	fclose(f);
+	printf("huge: %lu\n", total / (PAGE / 1024));
+}
+
 static void report(const struct ctl *c, const char *name, const struct region *r)
 {
 	size_t count[MAXNODES];
@@ -260,6 +286,7 @@ static void report(const struct ctl *c, const char *name, const struct region *r
 			printf(" N%d=%zu", n, count[n]);
 	printf("\n");
 	print_numa_maps(r->start);
+	print_huge(r->start);
 	fflush(stdout);
 }
 

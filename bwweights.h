@@ -1,0 +1,46 @@
+/* Interleave weights from node bandwidths: numactl2's rounding, and the
+ * kernel's and SK hynix HMSDK's for comparison. Pure: no I/O, no exit.
+ *
+ * The model: with weights w and S = sum w, a bandwidth-bound job that
+ * streams over its pages moves S pages per cycle, w[i] of them on node i, so
+ * node i alone limits the whole to bw[i] * S / w[i]:
+ *	T(w) = min_i(bw[i] * S / w[i]),  at most sum bw (when w is proportional to bw).
+ * T / sum bw is the weights' modelled efficiency. */
+#ifndef NUMACTL2_BWWEIGHTS_H
+#define NUMACTL2_BWWEIGHTS_H
+
+#include <stdint.h>
+
+#define BW_MAX_NODES 64
+/* The kernel's own budget for its auto weights ("weightiness" in mm/mempolicy.c). */
+#define BW_BUDGET_DEFAULT 32
+/* Weights are u8 in the kernel (1-255): a budget of at most 255 keeps every
+ * weight in range whatever the number of nodes. */
+#define BW_WEIGHT_MAX 255
+#define BW_BUDGET_MAX BW_WEIGHT_MAX
+
+/* Weights w[0..n-1] (each >= 1, sum <= budget) that maximise the modelled
+ * throughput T(w) = min_i(bw[i] * S / w[i]), S = sum w; ties broken toward the
+ * smallest sum, then lexicographically. Two throughputs within a relative
+ * BW_TIE (far above rounding, far below any real difference) are a tie.
+ * Returns 0, or -EINVAL (n == 0, n > 64, budget < n, budget > 255, a bandwidth
+ * <= 0 or not finite). */
+int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
+#define BW_TIE 1e-9
+
+/* T(w) in the unit of bw. */
+double bw_modelled_throughput(const double *bw, unsigned n, const uint8_t *w);
+
+/* The kernel's auto weights (6.16+, mm/mempolicy.c reduce_interleave_weights()
+ * with weightiness = budget): floor(budget * bw / sum bw), at least 1, divided
+ * by their gcd. bw in MB/s, as HMAT reports it. Returns 0 or -EINVAL (as above). */
+int bw_kernel_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
+
+/* SK hynix HMSDK's bwactl (tools/iw_ratio.py get_iw_ratio()): bandwidths in
+ * whole MB/s, halved while the largest is above 10 unless a half would fall
+ * to 1 or below, rounded half to even (Python's round), divided by their gcd.
+ * It has no budget. Returns 0, -EINVAL (as above, or a bandwidth under 1 MB/s,
+ * which bwactl refuses as weight 0) or -ERANGE (a weight above 255). */
+int bw_hmsdk_weights(const double *bw, unsigned n, uint8_t *w);
+
+#endif

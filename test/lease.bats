@@ -1,0 +1,243 @@
+#!/usr/bin/env bats
+# Leases on global weights, on the host: always on a copy of the table
+# (NUMACTL2_SYSFS_WI), never the real one. The host has one node, so the
+# jobs run on node 0; the admin options use a four-node copy. The real
+# table, with real writes, is tested in the 4-node guest (vm/guest/leases.bats).
+
+load helpers
+
+setup() {
+	WI=$(fake_wi_dir 0 1 2 3)
+	export NUMACTL2_SYSFS_WI=$WI
+	pids=()
+}
+
+teardown() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+}
+
+w() { cat "$WI/node$1"; }
+
+# hold WEIGHT [SECONDS]: a job under weight WEIGHT on node 0, in the
+# background; $holder is its pid (numactl2 execs, so it is the job's too).
+hold() {
+	"$NUMACTL2" -w 0 --weights="0:$1" sleep "${2:-30}" 2>/dev/null &
+	holder=$!
+	pids+=("$holder")
+	wait_for_lease 0 "$holder"
+}
+
+# wait_for_lease NODE PID: until --show lists PID as a holder of NODE.
+wait_for_lease() {
+	local i
+	for i in $(seq 100); do
+		"$NUMACTL2" --show | grep -q "^interleave weight lease: node $1 weight [0-9]* pids.*\b$2\b" && return 0
+		sleep 0.05
+	done
+	echo "no lease on node $1 by $2"
+	return 1
+}
+
+lease_msg() {	# lease_msg NODE HELD PIDS WANT
+	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
+}
+
+@test "a job leases its weights: another weight for its node fails before anything changes" {
+	hold 9
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 5)" ]
+	[ -z "$output" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(w 0)" = 9 ]
+}
+
+@test "the same weights share the lease: no write, both listed" {
+	hold 9
+	# Any write to node 0 would fail: the run proves nothing was written.
+	NUMACTL2_TEST_FAIL_NODE=0 run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 "$NUMACTL2" --show
+	[ -z "$stderr" ]
+	[[ "$output" == *"interleave weight lease: node 0 weight 9 pids $holder "[0-9]* ]] || return 1
+	[ "$(w 0)" = 9 ]
+}
+
+@test "compare before writing: the weights already in the table are not written" {
+	echo 4 >"$WI/node0"
+	NUMACTL2_TEST_FAIL_NODE=0 run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 cat "$WI/node0"
+	[ "$output" = 4 ]
+	[ -z "$stderr" ]
+	NUMACTL2_TEST_FAIL_NODE=0 run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:4
+	[ -z "$stderr" ]
+	NUMACTL2_TEST_FAIL_NODE=0 run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
+	[ "$(w 0)" = 4 ]
+}
+
+@test "--wait=SECONDS gives up with the lease message after that long" {
+	hold 9
+	local t0=$SECONDS
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --wait=1 true
+	echo "$stderr"
+	[ "$stderr" = "numactl2: gave up after waiting 1 s: node 0 weight 9 is still leased by a running job (PIDs $holder); this needs weight 5 there" ]
+	[ $((SECONDS - t0)) -ge 1 ]
+	[ "$(w 0)" = 9 ]
+}
+
+@test "--wait queues until the holder ends, then says how long it waited" {
+	hold 9 2
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --wait cat "$WI/node0"
+	echo "$stderr"
+	[ "$output" = 5 ]
+	[[ "${stderr_lines[0]}" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 9,\ PIDs\ $holder\)$ ]] || return 1
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 9->5" ]
+}
+
+@test "--force overrides a lease and names whom it overrode" {
+	hold 9
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --force cat "$WI/node0"
+	[ "$output" = 5 ]
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 9, PIDs $holder)" ]
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 9->5" ]
+}
+
+@test "an expired lease (the holder exited) is no obstacle" {
+	run -0 "$NUMACTL2" -w 0 --weights=0:9 true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 cat "$WI/node0"
+	[ "$output" = 5 ]
+}
+
+@test "a holder that forked a child and exited: the child keeps the lease" {
+	local child
+	child=$("$NUMACTL2" -w 0 --weights=0:9 sh -c 'sleep 30 >/dev/null 2>&1 & echo $!' 2>/dev/null)
+	pids+=("$child")
+	wait_for_lease 0 "$child"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$child" 5)" ]
+	kill "$child"
+	sleep 0.2
+	run -0 "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+}
+
+@test "a holder killed with SIGKILL: its lease ends" {
+	hold 9
+	kill -KILL "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+}
+
+@test "--set-global-weights and --reset-global-weights respect leases; --force overrides" {
+	hold 9
+	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:3,1:2
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 3)" ]
+	[ "$(w 0) $(w 1)" = "9 1" ]
+	run -1 --separate-stderr "$NUMACTL2" --reset-global-weights
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 1)" ]
+	# Nodes the lease does not hold can change.
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:9,1:2
+	[ "$(w 0) $(w 1)" = "9 2" ]
+	run -0 --separate-stderr "$NUMACTL2" --reset-global-weights --force
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 9, PIDs $holder)" ]
+	[ "$(w 0) $(w 1)" = "1 1" ]
+}
+
+@test "--auto-global-weights respects leases" {
+	echo false >"$WI/auto"
+	hold 9
+	run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 9)" ]
+	[ "$(cat "$WI/auto")" = false ]
+	kill "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[ "$(cat "$WI/auto")" = true ]
+}
+
+@test "--show and --hardware list the live leases: node, weight, PIDs" {
+	run -0 "$NUMACTL2" --show
+	[[ "$output" != *lease* ]] || return 1
+	hold 7
+	run -0 "$NUMACTL2" --show
+	[ "${lines[-1]}" = "interleave weight lease: node 0 weight 7 pids $holder" ]
+	run -0 "$NUMACTL2" --hardware
+	[ "${lines[-1]}" = "interleave weight lease: node 0 weight 7 pids $holder" ]
+}
+
+@test "-w without --weights leases the weights in effect" {
+	echo 6 >"$WI/node0"
+	"$NUMACTL2" -w 0 sleep 30 &
+	holder=$!
+	pids+=("$holder")
+	wait_for_lease 0 "$holder"
+	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:2
+	[ "$stderr" = "$(lease_msg 0 6 "$holder" 2)" ]
+}
+
+# The copy of the table readable by nobody, for the unprivileged runs.
+nobody_table() {
+	local dir
+	dir=$(mktemp -d /tmp/numactl2-lease.XXXXXX)
+	chmod 755 "$dir"
+	echo 4 >"$dir/node0"
+	chmod 644 "$dir/node0"
+	echo "$dir"
+}
+
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
+@test "not root, weights already in effect: runs, no root needed, nothing written" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(nobody_table)
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:4 cat "$dir/node0"
+	rm -rf "$dir"
+	[ "$output" = 4 ]
+	[ -z "$stderr" ]
+}
+
+@test "not root, other weights: one line saying what to do, nothing written or run" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(nobody_table)
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:9 \
+		touch "$BATS_TEST_TMPDIR/ran"
+	[ "$(cat "$dir/node0")" = 4 ]
+	rm -rf "$dir"
+	[ "$stderr" = "numactl2: node 0 has global weight 4, not 9, and only root can change it: ask for the weights in effect (--weights=0:4), check with --dry-run, or have an admin run 'numactl2 --set-global-weights=0:9'" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+# bad_lease_input 'stderr first line' args...: exit 1, the message, nothing
+# on stdout, no weight changed, the command not run.
+bad_lease_input() {
+	local want=$1 snap
+	shift
+	snap=$(cat "$WI"/node*)
+	run -1 --separate-stderr "$NUMACTL2" "$@"
+	echo "$stderr"
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "$want" ]
+	[ "$(cat "$WI"/node*)" = "$snap" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "bad input for --wait, --force and --restore-weights: exit 1, a clear message, nothing changed" {
+	local ran=$BATS_TEST_TMPDIR/ran
+	bad_lease_input "numactl2: invalid --wait: '0' (1-604800 seconds)" -w 0 --weights=0:5 --wait=0 touch "$ran"
+	bad_lease_input "numactl2: invalid --wait: 'abc' (1-604800 seconds)" -w 0 --weights=0:5 --wait=abc touch "$ran"
+	bad_lease_input "numactl2: invalid --wait: '-1' (1-604800 seconds)" -w 0 --weights=0:5 --wait=-1 touch "$ran"
+	bad_lease_input "numactl2: invalid --wait: '604801' (1-604800 seconds)" -w 0 --weights=0:5 --wait=604801 touch "$ran"
+	bad_lease_input "numactl2: invalid --wait: '' (1-604800 seconds)" -w 0 --weights=0:5 --wait= touch "$ran"
+	bad_lease_input "numactl2: invalid --wait: '4294967297' (1-604800 seconds)" -w 0 --weights=0:5 --wait=4294967297 touch "$ran"
+	bad_lease_input "numactl2: --wait given twice" -w 0 --weights=0:5 --wait --wait=3 touch "$ran"
+	bad_lease_input "numactl2: options --force and --wait cannot be combined" -w 0 --weights=0:5 --force --wait touch "$ran"
+	bad_lease_input "numactl2: options --force and --wait cannot be combined" --set-global-weights=0:5 --force --wait
+	bad_lease_input "numactl2: --force needs --weights that go to the global table, or a global weight option" -w 0 --force touch "$ran"
+	bad_lease_input "numactl2: --wait needs --weights that go to the global table, or a global weight option" -m 0 --wait touch "$ran"
+	bad_lease_input "numactl2: --restore-weights needs --weights" -w 0 --restore-weights touch "$ran"
+	bad_lease_input "numactl2: --restore-weights needs a command to run" -w 0 --weights=0:5 --restore-weights --show
+	bad_lease_input "numactl2: --restore-weights needs a command to run" --set-global-weights=0:5 --restore-weights
+	bad_lease_input "numactl2: option '--force' doesn't allow an argument" -w 0 --weights=0:5 --force=1 touch "$ran"
+}
