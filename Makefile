@@ -14,7 +14,7 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       lease.c leaseholders.c \
+       lease.c leaseholders.c restore.c supervise.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
@@ -97,6 +97,7 @@ bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(B
 
 bench: numactl2 bench/weights
 	bench/overhead
+	bench/lease
 	bench/weights
 
 install: numactl2

@@ -13,7 +13,9 @@
 #include "globalops.h"
 #include "gweights.h"
 #include "nodes.h"
+#include "restore.h"
 #include "show.h"
+#include "supervise.h"
 #include "syscalls.h"
 #include "weights.h"
 
@@ -122,6 +124,25 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 	err(saved == ENOENT ? 127 : 126, "failed to run '%s'", command[0]);
 }
 
+/* --restore-weights: numactl2 stays as the parent (supervise.c), lets other
+ * runs at the table while the job runs, and when it ends puts back what this
+ * run wrote; then ends as the job did. */
+static void __attribute__((noreturn)) run_supervised(char **command, struct weights_change *wc,
+						     bool printed)
+{
+	struct job job = { .command = command };
+	int status;
+
+	if (printed && fflush(stdout) != 0)
+		err(1, "write error");
+	weights_release(wc);
+	status = supervise_run(&job);
+	restore_weights(wc);
+	if (status < 0)
+		supervise_failed(&job);
+	supervise_exit(&job, status);
+}
+
 static int global_op(const struct ctl *ctl)
 {
 	static struct lease_request r;
@@ -163,5 +184,7 @@ int main(int argc, char **argv)
 	if (!ctl.command)
 		return close_stdout(0);
 	/* Only --dump and --dump-nodes print before the exec. */
+	if (ctl.restore)
+		run_supervised(ctl.command, &wc, ctl.use_shm);
 	run_command(ctl.command, &wc, ctl.use_shm);
 }
