@@ -320,3 +320,13 @@ bad_lease_input() {
 	wait "$p2"
 	[ "$(cat "$f")" = "$p2" ]
 }
+
+@test "--dry-run lists the leases on the nodes of the set and whether they are in the way" {
+	hold 9
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (in the way: this run needs another weight)" ]
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:9 touch "$BATS_TEST_TMPDIR/ran"
+	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (shared with this run)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(w 0)" = 9 ]
+}
