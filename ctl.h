@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "parse.h"
+#include "report.h"
 #include "policy.h"
 #include "shm.h"
 
@@ -28,6 +29,13 @@ struct ctl {
 	const char *weights_arg;	/* --weights */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
+	enum report_format report;	/* --report[=json] */
+	const char *report_file;	/* --report-file */
+	bool measure;			/* --measure */
+	bool weights_measured;		/* --weights=measured */
+	unsigned long long measure_size; /* --measure-size; 0: the default */
+	unsigned measure_secs;		/* --measure-time; 0: the default */
+	struct bitmask *measure_nodes;	/* what --measure measures */
 	char **command;			/* NULL when none */
 };
 
