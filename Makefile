@@ -16,7 +16,7 @@ BATS ?= bats
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
        lease.c leaseholders.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
-       numamaps.c report.c measure.c
+       numamaps.c report.c measure.c nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -29,7 +29,8 @@ numactl2: $(OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The test build: the release sources plus the hooks under
-# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE), which the
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE,
+# NUMACTL2_SYSFS_NODE for node bandwidths), which the
 # host tests need to use a copy of the weight table. Never installed.
 TEST_BUILD = -DNUMACTL2_TEST_BUILD
 test/bin/numactl2: $(SRCS) $(HDRS)

@@ -15,7 +15,11 @@ const struct cli_option cli_options[] = {
 	  "weighted interleave over NODES; '-w' directly before\n--interleave or -i means the same" },
 	{ "weights",             required_argument, OPT_WEIGHTS, "LIST",
 	  "per-node weights, LIST is NODES:WEIGHT[,...], NODES is\nN or A-B, WEIGHT is 1-255; nodes not named get 1.\n"
-	  "Makes --interleave weighted. 'measured': from\n--measure, in the same run" },
+	  "auto: from the nodes' bandwidth (HMAT), the weights\nthat maximise the modelled throughput; measured:\nthe same from --measure, in the same run.\n"
+	  "Makes --interleave weighted" },
+	{ "weight-budget",       required_argument, OPT_WEIGHT_BUDGET, "N",
+	  "the most --weights=auto or measured may sum to, 1-255 (default 32,\nthe kernel's): a larger sum rounds closer to the\n"
+	  "bandwidths but spreads a small allocation less evenly" },
 	{ "no-global-weights",   no_argument,       OPT_NO_GLOBAL, NULL,
 	  "fail rather than change the system-wide weights" },
 	{ "global-weights",      no_argument,       OPT_GLOBAL_WEIGHTS, NULL,

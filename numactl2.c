@@ -127,11 +127,12 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 {
 	struct measure_req req = {
 		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
-		.budget = BW_BUDGET_DEFAULT,
+		.budget = ctl->measure_budget,
 	};
 	int rc;
 
-	/* bw_optimal_weights() needs a weight for each node. */
+	/* bw_optimal_weights() needs a weight for each node; --measure alone
+	 * has the default budget, which more than 32 nodes exceed. */
 	if ((unsigned)numa_bitmask_weight(req.nodes) > req.budget)
 		req.budget = (unsigned)numa_bitmask_weight(req.nodes);
 	rc = measure_run(&req, m);
