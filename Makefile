@@ -9,13 +9,14 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
-LDLIBS = -lnuma -lm
+LDLIBS = -lnuma -lpthread -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       lease.c leaseholders.c restore.c supervise.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c
+       lease.c leaseholders.c restore.c \
+       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
+       numamaps.c report.c measure.c nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -28,7 +29,8 @@ numactl2: $(OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The test build: the release sources plus the hooks under
-# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE), which the
+# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE,
+# NUMACTL2_SYSFS_NODE for node bandwidths), which the
 # host tests need to use a copy of the weight table. Never installed.
 TEST_BUILD = -DNUMACTL2_TEST_BUILD
 test/bin/numactl2: $(SRCS) $(HDRS)
@@ -56,6 +58,18 @@ test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 	$(CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
 
+# test/vm/alloc.c for the host's --report tests.
+test/bin/alloc: test/vm/alloc.c
+	@mkdir -p test/bin
+	$(CC) -std=gnu17 -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+
+# supervise.c on its own: the child, its signals and its exit-stop.
+test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+
+test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
+	$(CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -68,19 +82,19 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # Host tests with the test build, the same under ASan/UBSan, the suite
 # against broken binaries, a parser fuzz run, then the multi-node tests in
 # QEMU guests (with the release build).
-CHECK_BINS = numactl2 test/bin/numactl2 asan/numactl2 test/parse_driver \
-	     test/parse_driver.asan test/fuzz_parse test/bwweights_driver \
-	     test/bwweights_driver.asan
-check: $(CHECK_BINS)
+# Every test/NAME_driver.c is a driver the host tests run (check-all passes
+# each as NAME_DRIVER), built plain and with sanitizers.
+DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 test/parse_driver.asan test/bwweights_driver.asan
+check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc
 	test/check-all asan
 
-check-fakes: numactl2 test/bin/numactl2 test/parse_driver test/bwweights_driver
+check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse
@@ -109,6 +123,7 @@ uninstall:
 
 clean:
 	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
-		test/bwweights_driver test/bwweights_driver.asan bench/weights
+		test/bwweights_driver test/bwweights_driver.asan bench/weights \
+		test/supervise_driver test/supervise_driver.asan
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean

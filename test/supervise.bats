@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# supervise.c on its own, through test/supervise_driver: numactl2 as the
+# command's parent (for --report and --restore-weights). Exit status and
+# signals pass through, stdio is the job's, exec failures are 127 and 126,
+# and the exit-stop hook sees the job's address space.
+
+load helpers
+
+SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
+
+@test "supervised: the job's exit status is the driver's (0, 3, 255)" {
+	run -0 "$SUPERVISE_DRIVER" true
+	run -3 "$SUPERVISE_DRIVER" sh -c 'exit 3'
+	run -255 "$SUPERVISE_DRIVER" sh -c 'exit 255'
+	run -3 "$SUPERVISE_DRIVER" -t sh -c 'exit 3'
+}
+
+@test "supervised: a job killed by a signal: 128 + the signal" {
+	run -143 "$SUPERVISE_DRIVER" sh -c 'kill -TERM $$'
+	run -137 "$SUPERVISE_DRIVER" -t sh -c 'kill -KILL $$'
+	run -143 "$SUPERVISE_DRIVER" -t sh -c 'kill -TERM $$'
+}
+
+# bash says "Terminated" only for a child that died of SIGTERM, not for exit 143.
+@test "supervised: the driver dies of the job's signal, as the job did" {
+	run -0 --separate-stderr bash -c '"$1" sh -c "kill -TERM \$\$"; echo $?' _ "$SUPERVISE_DRIVER"
+	[ "$output" = 143 ]
+	[[ "$stderr" == *Terminated* ]] || return 1
+	run -0 --separate-stderr bash -c '"$1" sh -c "exit 143"; echo $?' _ "$SUPERVISE_DRIVER"
+	[ "$output" = 143 ]
+	[[ "$stderr" != *Terminated* ]] || return 1
+}
+
+@test "supervised: stdin, stdout and the environment are the job's" {
+	run -0 --separate-stderr bash -c 'echo hello | FOO=bar "$1" -t sh -c "read x; echo \$x \$FOO"' _ "$SUPERVISE_DRIVER"
+	[ "$output" = "hello bar" ]
+}
+
+# A job that exits 3 on the signal (and 9 after 10 s without it): the status
+# proves the signal reached it. A shell starts background commands with
+# SIGINT and SIGQUIT ignored; env gives them back their default.
+@test "supervised: SIGTERM, SIGINT, SIGHUP and SIGQUIT go on to the job" {
+	local sig
+	for sig in TERM INT HUP QUIT; do
+		env --default-signal=INT,QUIT "$SUPERVISE_DRIVER" -t sh -c \
+			"trap 'exit 3' $sig; echo ready; for i in \$(seq 100); do sleep 0.1; done; exit 9" \
+			>"$BATS_TEST_TMPDIR/out.$sig" 2>/dev/null &
+		local pid=$!
+		timeout 5 sh -c "until grep -q ready '$BATS_TEST_TMPDIR/out.$sig'; do sleep 0.05; done"
+		kill -"$sig" "$pid"
+		local rc=0
+		wait "$pid" || rc=$?
+		echo "$sig: status $rc"
+		[ "$rc" -eq 3 ]
+	done
+}
+
+@test "supervised: an unhandled SIGTERM sent to the driver kills the job: 143" {
+	"$SUPERVISE_DRIVER" sh -c 'echo $$; exec sleep 30' >"$BATS_TEST_TMPDIR/pid" &
+	local pid=$!
+	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	kill -TERM "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 143 ]
+	run -1 kill -0 "$(cat "$BATS_TEST_TMPDIR/pid")"
+}
+
+@test "supervised: a signal ignored at the start stays ignored by the job" {
+	run -0 bash -c 'trap "" INT; "$1" -t sh -c "kill -INT \$\$; echo alive"' _ "$SUPERVISE_DRIVER"
+	[ "${lines[0]}" = alive ]
+}
+
+@test "supervised: a command that does not exist: 127; one that cannot run: 126" {
+	run -127 --separate-stderr "$SUPERVISE_DRIVER" -t /nonexistent/prog
+	[ "$stderr" = "${SUPERVISE_DRIVER##*/}: failed to run '/nonexistent/prog': No such file or directory" ]
+	run -126 --separate-stderr "$SUPERVISE_DRIVER" "$BATS_TEST_TMPDIR"
+	[ "$stderr" = "${SUPERVISE_DRIVER##*/}: failed to run '$BATS_TEST_TMPDIR': Permission denied" ]
+}
+
+@test "supervised: the exit-stop hook runs once, with the address space there" {
+	run -5 --separate-stderr "$SUPERVISE_DRIVER" -t sh -c 'exit 5'
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" =~ ^exit-stop:\ status\ 1280,\ numa_maps\ ([0-9]+)\ lines$ ]] || return 1
+	[ "${BASH_REMATCH[1]}" -gt 0 ]
+}
+
+@test "supervised: a stopped job is kept stopped, and resumes with SIGCONT" {
+	"$SUPERVISE_DRIVER" -t sh -c 'echo $$; kill -STOP $$; exit 4' >"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
+	local pid=$! child
+	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	child=$(cat "$BATS_TEST_TMPDIR/pid")
+	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	kill -CONT "$child"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 4 ]
+}

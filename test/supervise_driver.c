@@ -1,0 +1,47 @@
+/* Runs a command through supervise.c, so that bats can check the child
+ * handling (exit status, signals, exec failures, the exit-stop hook) on its
+ * own:  supervise_driver [-t] COMMAND [ARGS...]
+ * With -t the child is traced, and at its exit-stop the driver prints to
+ * stderr "exit-stop: status S, numa_maps N lines" (N > 0: the address
+ * space is still there). */
+#include <stdio.h>
+#include <string.h>
+
+#include "supervise.h"
+
+static void at_exit(pid_t pid, int exit_status, void *arg)
+{
+	char path[64], line[4096];
+	unsigned lines = 0;
+	FILE *f;
+
+	(void)arg;
+	snprintf(path, sizeof(path), "/proc/%d/numa_maps", (int)pid);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f))
+		lines++;
+	if (f)
+		fclose(f);
+	fprintf(stderr, "exit-stop: status %d, numa_maps %u lines\n", exit_status, lines);
+}
+
+int main(int argc, char **argv)
+{
+	struct job job = { 0 };
+	int status;
+
+	if (argc > 1 && strcmp(argv[1], "-t") == 0) {
+		job.at_exit = at_exit;
+		argv++;
+		argc--;
+	}
+	if (argc < 2) {
+		fputs("usage: supervise_driver [-t] COMMAND [ARGS...]\n", stderr);
+		return 2;
+	}
+	job.command = argv + 1;
+	status = supervise_run(&job);
+	if (status < 0)
+		supervise_failed(&job);
+	supervise_exit(&job, status);
+}
