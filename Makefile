@@ -9,7 +9,7 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
-LDLIBS = -lnuma -lm
+LDLIBS = -lnuma -lpthread -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The sanitizer builds use clang: its UBSan lives in the ASan runtime, so
 # both write their reports where log_path says and test/check-all counts
@@ -20,7 +20,7 @@ BATS ?= bats
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
        lease.c leaseholders.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
-       nodeperf.c autoweights.c
+       numamaps.c report.c measure.c nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
 HDRS = $(wildcard *.h)
 
@@ -62,6 +62,11 @@ test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
 
+# test/vm/alloc.c for the host's --report tests.
+test/bin/alloc: test/vm/alloc.c
+	@mkdir -p test/bin
+	$(CC) -std=gnu17 -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+
 # supervise.c on its own: the child, its signals and its exit-stop.
 test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
 	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
@@ -84,16 +89,16 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # Every test/NAME_driver.c is a driver the host tests run (check-all passes
 # each as NAME_DRIVER), built plain and with sanitizers.
 DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
-check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 $(DRIVERS)
+check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan)
+check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc
 	test/check-all asan
 
-check-fakes: numactl2 test/bin/numactl2 $(DRIVERS)
+check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse

@@ -92,7 +92,9 @@ int dry_run(const struct ctl *ctl)
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_print("nodes", p->nodes);
-	if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
+	if (ctl->weights_measured)
+		printf("weights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n");
+	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_weights(p);
 	if (ctl->weights_auto)
 		print_auto(&ctl->autow);
@@ -106,6 +108,9 @@ int dry_run(const struct ctl *ctl)
 		printf("region: %s %s, offset %llu, length %llu\n", ctl->shm.file ? "file" : "shm",
 		       ctl->shm.file ? ctl->shm.file : ctl->shm.sysv_keyfile, ctl->shm.offset,
 		       ctl->shm.length);
+	if (ctl->report != REPORT_NONE)
+		printf("report: %s, to %s\n", ctl->report == REPORT_JSON ? "json" : "table",
+		       ctl->report_file ? ctl->report_file : "stderr");
 	if (ctl->command) {
 		printf("command:");
 		for (char **a = ctl->command; *a; a++)
