@@ -200,3 +200,23 @@ bad_input() {
 	bad_input "numactl2: only one of --set-global-weights, --reset-global-weights and --auto-global-weights" --reset-global-weights --auto-global-weights
 	bad_input "numactl2: invalid weight '300' for node 0 (1-255)" --set-global-weights=0:300
 }
+
+@test "--weights with a global weight option" {
+	bad_input "numactl2: global weight options run alone, without a policy or command" --set-global-weights=0:2 --weights=0:3
+	bad_input "numactl2: global weight options run alone, without a policy or command" --weights=0:3 --reset-global-weights
+	bad_input "numactl2: global weight options run alone, without a policy or command" --auto-global-weights --weights=0:3
+}
+
+@test "--dry-run with invalid input: exit 1, the message, no plan" {
+	bad_input "numactl2: invalid weight '0' for node 0 (1-255)" --dry-run -w 0 --weights=0:0 true
+	bad_input "numactl2: invalid node list: '0-x' (missing node argument x)" --dry-run -i 0-x true
+	bad_input "numactl2: node 1 in --weights is not in the interleave set" -w 0 --weights=1:5 --dry-run true
+	bad_input "numactl2: invalid weight '300' for node 0 (1-255)" --set-global-weights=0:300 --dry-run
+}
+
+
+@test "leading zeros do not make a node number out of range (as libnuma reads it)" {
+	run -0 --separate-stderr "$NUMACTL2" -i 000000000000000000000000000000000000000000 --dry-run
+	[ "${lines[1]}" = "nodes: 0 " ]
+	[ -z "$stderr" ]
+}

@@ -247,7 +247,11 @@ start_paused() {
 @test "changing global weights mid-run: only later allocations follow them" {
 	local out=$BATS_TEST_TMPDIR/out
 	start_paused "$out" -w 0,1 --weights=0:1,1:1 alloc -p -s 64M
-	run -0 --separate-stderr numactl2 --set-global-weights=0:3,1:1
+	# The job leases 1:1: only --force changes it under the job.
+	run -1 --separate-stderr numactl2 --set-global-weights=0:3,1:1
+	[ "$(global_weights)" = "1 1 1 1" ]
+	run -0 --separate-stderr numactl2 --force --set-global-weights=0:3,1:1
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 1, PIDs $pid)" ]
 	[ "$(global_weights)" = "3 1 1 1" ]
 	kill -USR1 "$pid"
 	wait "$pid"
@@ -262,7 +266,7 @@ start_paused() {
 @test "changing global weights mid-run over four nodes: 8:4:2:1, then 1:1:1:1" {
 	local out=$BATS_TEST_TMPDIR/out
 	start_paused "$out" -w all --weights=0:8,1:4,2:2,3:1 alloc -p -k tmpfs -s 32M
-	numactl2 --reset-global-weights
+	numactl2 --force --reset-global-weights
 	kill -USR1 "$pid"
 	wait "$pid"
 	output=$(cat "$out")
