@@ -50,6 +50,11 @@ enum cli_opt {
 	OPT_WAIT,
 	OPT_FORCE,
 	OPT_RESTORE,
+	OPT_REPORT,
+	OPT_REPORT_FILE,
+	OPT_MEASURE,
+	OPT_MEASURE_SIZE,
+	OPT_MEASURE_TIME,
 };
 
 struct cli_option {

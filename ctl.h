@@ -6,6 +6,7 @@
 
 #include "autoweights.h"
 #include "parse.h"
+#include "report.h"
 #include "policy.h"
 #include "shm.h"
 
@@ -32,6 +33,14 @@ struct ctl {
 	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
+	enum report_format report;	/* --report[=json] */
+	const char *report_file;	/* --report-file */
+	bool measure;			/* --measure */
+	bool weights_measured;		/* --weights=measured */
+	unsigned long long measure_size; /* --measure-size; 0: the default */
+	unsigned measure_secs;		/* --measure-time; 0: the default */
+	struct bitmask *measure_nodes;	/* what --measure measures */
+	unsigned measure_budget;	/* --weight-budget for --weights=measured */
 	char **command;			/* NULL when none */
 };
 

@@ -91,8 +91,8 @@ refused() {
 
 @test "--weight-budget: only with --weights=auto, once, not with the global options" {
 	node_bw 0 1 50000 50000
-	refused "--weight-budget needs --weights=auto" -w 0 --weight-budget=8
-	refused "--weight-budget needs --weights=auto" -w 0 --weights=0:2 --weight-budget=8
+	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weight-budget=8
+	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weights=0:2 --weight-budget=8
 	refused "--weight-budget given twice" -w 0 --weights=auto --weight-budget=8 --weight-budget=9
 	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:2 --weight-budget=8
 	[ "${stderr_lines[0]}" = "numactl2: global weight options run alone, without a policy or command" ]

@@ -47,6 +47,7 @@ struct ctl {
 	int threads;
 	int do_fork;
 	int pause;
+	int maps;
 	const char *dir;
 };
 
@@ -290,6 +291,29 @@ static void report(const struct ctl *c, const char *name, const struct region *r
 	fflush(stdout);
 }
 
+/* The whole numa_maps, then _exit(): read(2) and write(2) only, nothing
+ * allocated after it, and the code of _exit() read in before (exit() would
+ * fault more of libc's code in), so it holds the counts the process exits
+ * with. */
+static void __attribute__((noreturn)) dump_numa_maps(void)
+{
+	static char buf[1 << 16];
+	ssize_t n;
+	int fd;
+
+	(void)*(volatile const char *)(uintptr_t)_exit;
+	fd = open("/proc/self/numa_maps", O_RDONLY);
+	if (fd < 0)
+		err(1, "/proc/self/numa_maps");
+	if (write(STDOUT_FILENO, "maps:\n", 6) != 6)
+		err(1, "write");
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (write(STDOUT_FILENO, buf, (size_t)n) != n)
+			err(1, "write");
+	close(fd);
+	_exit(0);
+}
+
 static void print_cpus(void)
 {
 	cpu_set_t set;
@@ -310,8 +334,11 @@ static void run(const struct ctl *c)
 	print_cpus();
 	allocate(c, &a);
 	report(c, "A", &a);
-	if (!c->pause)
+	if (!c->pause) {
+		if (c->maps)
+			dump_numa_maps();
 		return;
+	}
 
 	/* Bounded: a test that dies before it signals must not hang the suite. */
 	struct timespec limit = { .tv_sec = 120 };
@@ -325,17 +352,20 @@ static void run(const struct ctl *c)
 		err(1, "no SIGUSR1 within %ld s", (long)limit.tv_sec);
 	allocate(c, &b);
 	report(c, "B", &b);
+	if (c->maps)
+		dump_numa_maps();
 }
 
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: alloc [-k mmap|heap|tmpfs] [-s SIZE[K|M|G]] [-n] [-H] [-t THREADS]\n"
-		"             [-f] [-p] [-d DIR]\n"
+		"             [-f] [-p] [-m] [-d DIR]\n"
 		"  -n  MADV_NOHUGEPAGE    -H  2 MiB aligned, MADV_HUGEPAGE\n"
 		"  -t  touch with THREADS threads    -f  allocate in a forked child\n"
 		"  -p  allocate A, print READY, wait for SIGUSR1 (120 s at most),\n"
-		"      allocate B\n");
+		"      allocate B\n"
+		"  -m  last, \"maps:\" and the whole /proc/self/numa_maps\n");
 	exit(2);
 }
 
@@ -345,7 +375,7 @@ int main(int argc, char **argv)
 			 .dir = "/mnt/tmpfs" };
 	int opt;
 
-	while ((opt = getopt(argc, argv, "k:s:nHt:fpd:")) != -1) {
+	while ((opt = getopt(argc, argv, "k:s:nHt:fpmd:")) != -1) {
 		switch (opt) {
 		case 'k':
 			if (!strcmp(optarg, "mmap"))
@@ -367,6 +397,7 @@ int main(int argc, char **argv)
 			break;
 		case 'f': c.do_fork = 1; break;
 		case 'p': c.pause = 1; break;
+		case 'm': c.maps = 1; break;
 		case 'd': c.dir = optarg; break;
 		default: usage();
 		}

@@ -186,3 +186,42 @@ compact() {
 		{ if (s != "" && $1 == p + 1) { p = $1; next } flush(); s = $1; p = $1 }
 		END { flush(); print out }'
 }
+
+# maps_pages NODE [TEXT]: the pages on NODE of the numa_maps that alloc -m
+# dumps last (the lines after "maps:"), summed by kind as "heap anon file":
+# file-backed with file=, the heap with "heap", anonymous otherwise; huge
+# pages count as 4 KiB pages.
+maps_pages() {
+	printf '%s\n' "${2:-$output}" | awk -v node="$1" '
+		/^maps:$/ { on = 1; next }
+		!on { next }
+		{
+			k = "anon"; mult = 1
+			for (i = 2; i <= NF; i++) {
+				if ($i ~ /^file=/) k = "file"
+				else if ($i == "heap") k = "heap"
+				else if ($i ~ /^kernelpagesize_kB=/) { split($i, kb, "="); mult = kb[2] / 4 }
+			}
+			for (i = 2; i <= NF; i++)
+				if ($i ~ "^N" node "=") { split($i, a, "="); s[k] += a[2] * mult }
+		}
+		END { printf "%d %d %d\n", s["heap"], s["anon"], s["file"] }'
+}
+
+# json_pages FILE NODE: the --report=json pages of NODE as "heap anon file".
+json_pages() {
+	jq -r --argjson n "$2" '.nodes[] | select(.node == $n) | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$1"
+}
+
+# assert_report_json FILE NODES: the json parses, and for each of NODES its
+# pages are those of alloc's numa_maps dump in $output.
+assert_report_json() {
+	local n want got
+	jq -e . "$1" >/dev/null
+	for n in $2; do
+		want=$(maps_pages "$n")
+		got=$(json_pages "$1" "$n")
+		echo "node $n: report $got, numa_maps $want"
+		[ "$got" = "$want" ]
+	done
+}
