@@ -8,6 +8,7 @@
 
 #include "cli_table.h"
 #include "ctl.h"
+#include "measure.h"
 #include "nodes.h"
 #include "syscalls.h"
 
@@ -217,6 +218,43 @@ static void wait_option(struct ctl *ctl)
 	ctl->wait_secs = (unsigned)secs;
 }
 
+static void report_option(struct ctl *ctl)
+{
+	if (ctl->report != REPORT_NONE)
+		usage_error("--report given twice");
+	if (!optarg || strcmp(optarg, "table") == 0)
+		ctl->report = REPORT_TABLE;
+	else if (strcmp(optarg, "json") == 0)
+		ctl->report = REPORT_JSON;
+	else
+		usage_error("invalid --report format: '%s' (table or json)", optarg);
+}
+
+#define MEASURE_MAX_SECS 3600
+
+static void measure_time_option(struct ctl *ctl)
+{
+	unsigned long secs;
+
+	if (ctl->measure_secs)
+		usage_error("--measure-time given twice");
+	if (parse_ulong(optarg, MEASURE_MAX_SECS, &secs) < 0 || !secs)
+		usage_error("invalid --measure-time: '%s' (1-%d seconds)", optarg, MEASURE_MAX_SECS);
+	ctl->measure_secs = (unsigned)secs;
+}
+
+static void measure_size_option(struct ctl *ctl)
+{
+	struct parse_err e;
+
+	if (ctl->measure_size)
+		usage_error("--measure-size given twice");
+	if (parse_size(optarg, &ctl->measure_size, &e) < 0)
+		usage_parse_error(&e, "measure size");
+	if (ctl->measure_size < MEASURE_SIZE_MIN)
+		usage_error("invalid --measure-size: '%s' (at least 1m)", optarg);
+}
+
 static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int argc, char **argv)
 {
 	switch (c) {
@@ -245,6 +283,7 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_DUMP_NODES: region_action(ctl, SHM_DUMP_NODES, "--dump-nodes"); break;
 	case OPT_CPU_COMPRESS: ctl->cpu_compress = true; break;
 	case OPT_WEIGHTS: once(&ctl->weights_arg, "--weights"); break;
+	case OPT_WEIGHT_BUDGET: once(&ctl->budget_arg, "--weight-budget"); break;
 	case OPT_DRY_RUN: ctl->dry_run = true; break;
 	case OPT_NO_GLOBAL: ctl->no_global = true; break;
 	case OPT_GLOBAL_WEIGHTS: ctl->global_forced = true; break;
@@ -252,6 +291,11 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_WAIT: wait_option(ctl); break;
 	case OPT_FORCE: ctl->force = true; break;
 	case OPT_RESTORE: ctl->restore = true; break;
+	case OPT_REPORT: report_option(ctl); break;
+	case OPT_REPORT_FILE: once(&ctl->report_file, "--report-file"); break;
+	case OPT_MEASURE: ctl->measure = true; break;
+	case OPT_MEASURE_SIZE: measure_size_option(ctl); break;
+	case OPT_MEASURE_TIME: measure_time_option(ctl); break;
 	case OPT_SET_GLOBAL: global_option(ctl, GLOBAL_SET); break;
 	case OPT_RESET_GLOBAL: global_option(ctl, GLOBAL_RESET); break;
 	case OPT_AUTO_GLOBAL: global_option(ctl, GLOBAL_AUTO); break;

@@ -15,7 +15,11 @@ const struct cli_option cli_options[] = {
 	  "weighted interleave over NODES; '-w' directly before\n--interleave or -i means the same" },
 	{ "weights",             required_argument, OPT_WEIGHTS, "LIST",
 	  "per-node weights, LIST is NODES:WEIGHT[,...], NODES is\nN or A-B, WEIGHT is 1-255; nodes not named get 1.\n"
+	  "auto: from the nodes' bandwidth (HMAT), the weights\nthat maximise the modelled throughput; measured:\nthe same from --measure, in the same run.\n"
 	  "Makes --interleave weighted" },
+	{ "weight-budget",       required_argument, OPT_WEIGHT_BUDGET, "N",
+	  "the most --weights=auto or measured may sum to, 1-255 (default 32,\nthe kernel's): a larger sum rounds closer to the\n"
+	  "bandwidths but spreads a small allocation less evenly" },
 	{ "no-global-weights",   no_argument,       OPT_NO_GLOBAL, NULL,
 	  "fail rather than change the system-wide weights" },
 	{ "global-weights",      no_argument,       OPT_GLOBAL_WEIGHTS, NULL,
@@ -26,6 +30,16 @@ const struct cli_option cli_options[] = {
 	  "change global weights that running jobs lease (root)" },
 	{ "restore-weights",     no_argument,       OPT_RESTORE, NULL,
 	  "stay as the command's parent and, when it ends, put\nback the global weights this run changed, unless\nanother job leases them by then" },
+	{ "report",              optional_argument, OPT_REPORT, "FORMAT",
+	  "run the command as a child and, when it ends, print\nwhere its pages went (heap, anonymous, file) per\nnode, next to the share asked for; FORMAT is table\n(the default) or json; on stderr" },
+	{ "report-file",         required_argument, OPT_REPORT_FILE, "FILE",
+	  "write the report to FILE instead of stderr" },
+	{ "measure",             no_argument,       OPT_MEASURE, NULL,
+	  "measure each node's bandwidth from the CPUs the job\nwould run on, print it and the weights it gives,\nand exit; '--weights=measured' uses them in the run" },
+	{ "measure-size",        required_argument, OPT_MEASURE_SIZE, "SIZE",
+	  "memory to measure on each node (default 256m)" },
+	{ "measure-time",        required_argument, OPT_MEASURE_TIME, "SECONDS",
+	  "time for the whole measurement (default 10)" },
 	{ "dry-run",             no_argument,       OPT_DRY_RUN, NULL,
 	  "print what would be done; change nothing, run nothing" },
 	{ "membind",             required_argument, OPT_MEMBIND, "NODES", "allocate only on NODES" },

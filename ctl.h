@@ -4,7 +4,9 @@
 
 #include <stdbool.h>
 
+#include "autoweights.h"
 #include "parse.h"
+#include "report.h"
 #include "policy.h"
 #include "shm.h"
 
@@ -26,8 +28,19 @@ struct ctl {
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
+	const char *budget_arg;		/* --weight-budget */
+	bool weights_auto;		/* --weights=auto */
+	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
+	enum report_format report;	/* --report[=json] */
+	const char *report_file;	/* --report-file */
+	bool measure;			/* --measure */
+	bool weights_measured;		/* --weights=measured */
+	unsigned long long measure_size; /* --measure-size; 0: the default */
+	unsigned measure_secs;		/* --measure-time; 0: the default */
+	struct bitmask *measure_nodes;	/* what --measure measures */
+	unsigned measure_budget;	/* --weight-budget for --weights=measured */
 	char **command;			/* NULL when none */
 };
 

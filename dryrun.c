@@ -3,9 +3,33 @@
 
 #include "dryrun.h"
 #include "gweights.h"
+#include "lease.h"
 #include "nodes.h"
 #include "syscalls.h"
 #include "weights.h"
+
+/* The live leases on the nodes of the set, and whether this run would clash. */
+static void print_leases(const struct policy *p)
+{
+	static bool has[PARSE_MAX_NODES];
+	static struct lease_holders who[PARSE_MAX_NODES];
+	char pids[256];
+
+	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
+		has[n] = numa_bitmask_isbitset(p->nodes, n);
+	if (lease_holders_all(who, has) == 0)
+		return;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		unsigned w, want;
+
+		if (!who[n].count || gw_read(n, &w) < 0)
+			continue;
+		want = !p->has_weights ? w : p->weight[n] ? p->weight[n] : 1;
+		lease_format_pids(&who[n], pids, sizeof(pids));
+		printf("lease: node %u weight %u pids %s (%s)\n", n, w, pids,
+		       want == w ? "shared with this run" : "in the way: this run needs another weight");
+	}
+}
 
 static void print_weights(const struct policy *p)
 {
@@ -30,6 +54,8 @@ static void print_weights(const struct policy *p)
 		       weights_target_name(WEIGHTS_GLOBAL));
 	else
 		printf("weights go to: none changed; the weights in effect are used\n");
+	if (!p->task_local && gw_present())
+		print_leases(p);
 }
 
 static void print_global_op(const struct ctl *ctl)
@@ -52,6 +78,34 @@ static void print_global_op(const struct ctl *ctl)
 	printf("\n");
 }
 
+static void print_auto_line(const char *label, const struct auto_weights *aw, const uint8_t *w,
+			    unsigned budget)
+{
+	double total = 0, t = bw_modelled_throughput(aw->bw, aw->n, w);
+	unsigned sum = 0;
+
+	printf("%s:", label);
+	for (unsigned i = 0; i < aw->n; i++) {
+		printf(" %u:%u", aw->node[i], w[i]);
+		sum += w[i];
+		total += aw->bw[i];
+	}
+	printf(" (sum %u, budget %u): modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s\n",
+	       sum, budget, t / 1000, 100 * t / total, total / 1000);
+}
+
+/* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
+ * what the model predicts for each. */
+static void print_auto(const struct auto_weights *aw)
+{
+	printf("bandwidth (MB/s, min of read and write, HMAT access1):");
+	for (unsigned i = 0; i < aw->n; i++)
+		printf(" %u:%.0f%s", aw->node[i], aw->bw[i], aw->access[i] == 0 ? " (access0)" : "");
+	printf("\n");
+	print_auto_line("auto weights", aw, aw->w, aw->budget);
+	print_auto_line("kernel auto weights", aw, aw->kernel, BW_BUDGET_DEFAULT);
+}
+
 int dry_run(const struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
@@ -64,8 +118,12 @@ int dry_run(const struct ctl *ctl)
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_print("nodes", p->nodes);
-	if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
+	if (ctl->weights_measured)
+		printf("weights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n");
+	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_weights(p);
+	if (ctl->weights_auto)
+		print_auto(&ctl->autow);
 	if (ctl->cpunodes)
 		nodes_print("cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
@@ -76,6 +134,9 @@ int dry_run(const struct ctl *ctl)
 		printf("region: %s %s, offset %llu, length %llu\n", ctl->shm.file ? "file" : "shm",
 		       ctl->shm.file ? ctl->shm.file : ctl->shm.sysv_keyfile, ctl->shm.offset,
 		       ctl->shm.length);
+	if (ctl->report != REPORT_NONE)
+		printf("report: %s, to %s\n", ctl->report == REPORT_JSON ? "json" : "table",
+		       ctl->report_file ? ctl->report_file : "stderr");
 	if (ctl->command) {
 		printf("command:");
 		for (char **a = ctl->command; *a; a++)

@@ -1,14 +1,12 @@
 /* --hardware: numactl's topology report, byte for byte, then the node
  * performance data and weights that numactl does not show. */
 #include <stdio.h>
-#include <string.h>
 
 #include "gweights.h"
 #include "nodes.h"
+#include "nodeperf.h"
 #include "parse.h"
 #include "show.h"
-
-#define NODE_SYSFS "/sys/devices/system/node"
 
 static void print_available(int maxnode)
 {
@@ -105,30 +103,15 @@ static void print_distances(int maxnode)
 	}
 }
 
-static bool read_access1(int node, const char *file, unsigned long *value)
-{
-	char path[256], buf[32];
-	FILE *f;
-	bool ok;
-
-	snprintf(path, sizeof(path), NODE_SYSFS "/node%d/access1/initiators/%s", node, file);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	ok = fgets(buf, sizeof(buf), f) != NULL;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ok && parse_ulong(buf, ~0UL, value) == 0;
-}
-
 /* access1 is the nearest CPU initiator: the class the kernel's auto weights use. */
 static void print_performance(int node)
 {
 	unsigned long rb, wb, rl, wl;
+	unsigned n = (unsigned)node;
 
-	if (read_access1(node, "read_bandwidth", &rb) && read_access1(node, "write_bandwidth", &wb))
+	if (nodeperf_read(n, 1, "read_bandwidth", &rb) && nodeperf_read(n, 1, "write_bandwidth", &wb))
 		printf("node %d bandwidth: %lu MB/s read, %lu MB/s write\n", node, rb, wb);
-	if (read_access1(node, "read_latency", &rl) && read_access1(node, "write_latency", &wl))
+	if (nodeperf_read(n, 1, "read_latency", &rl) && nodeperf_read(n, 1, "write_latency", &wl))
 		printf("node %d latency: %lu ns read, %lu ns write\n", node, rl, wl);
 }
 

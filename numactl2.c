@@ -11,8 +11,10 @@
 #include "ctl.h"
 #include "dryrun.h"
 #include "globalops.h"
+#include "measure.h"
 #include "gweights.h"
 #include "nodes.h"
+#include "restore.h"
 #include "show.h"
 #include "supervise.h"
 #include "syscalls.h"
@@ -122,6 +124,93 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 	exec_failed(command[0], saved);
 }
 
+static void measure(const struct ctl *ctl, struct measurement *m)
+{
+	struct measure_req req = {
+		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
+		.budget = ctl->measure_budget,
+	};
+	int rc;
+
+	/* bw_optimal_weights() needs a weight for each node; --measure alone
+	 * has the default budget, which more than 32 nodes exceed. */
+	if ((unsigned)numa_bitmask_weight(req.nodes) > req.budget)
+		req.budget = (unsigned)numa_bitmask_weight(req.nodes);
+	rc = measure_run(&req, m);
+	if (rc < 0) {
+		errno = -rc;
+		err(1, "cannot measure the bandwidth");
+	}
+}
+
+/* --measure: the bandwidths, the weights they give and the time, on stdout. */
+static int measure_only(const struct ctl *ctl)
+{
+	static struct measurement m;
+
+	measure(ctl, &m);
+	measure_print(stdout, &m);
+	return close_stdout(0);
+}
+
+/* --weights=measured: the run's weights, said on stderr in one line. */
+static void measure_weights(struct ctl *ctl)
+{
+	static struct measurement m;
+
+	measure(ctl, &m);
+	fprintf(stderr, "numactl2: measured");
+	for (unsigned i = 0; i < m.n; i++)
+		fprintf(stderr, "%s node %u %.1f GB/s", i ? "," : "", m.node[i], m.gbps[i]);
+	fprintf(stderr, " in %.1f s: weights", m.secs);
+	for (unsigned i = 0; i < m.n; i++) {
+		ctl->policy.weight[m.node[i]] = m.weight[i];
+		fprintf(stderr, "%s%u:%u", i ? "," : " ", m.node[i], m.weight[i]);
+	}
+	fputc('\n', stderr);
+}
+
+static void open_report(struct ctl *ctl, struct report *r)
+{
+	int rc;
+
+	r->format = ctl->report;
+	r->path = ctl->report_file;
+	r->policy = &ctl->policy;
+	r->command = ctl->command;
+	rc = report_open(r);
+	if (rc < 0) {
+		errno = -rc;
+		err(1, "cannot open the report file '%s'", r->path);
+	}
+}
+
+/* --report and --restore-weights: numactl2 stays the parent (supervise.c).
+ * The directory lock is let go while the job runs (its leases stay), so other
+ * runs are not held up; what this run wrote goes back when the job never ran,
+ * and with --restore-weights when it has ended. Then numactl2 ends as the job
+ * did. */
+static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct report *r,
+						     struct weights_change *wc)
+{
+	struct job job = { .command = ctl->command };
+	int status;
+
+	if (ctl->report != REPORT_NONE) {
+		job.at_exit = report_at_exit;
+		job.arg = r;
+	}
+	weights_release(wc);
+	status = supervise_run(&job);
+	if (status < 0 || ctl->restore)
+		restore_weights(wc);
+	if (status < 0)
+		supervise_failed(&job);
+	if (ctl->report != REPORT_NONE)
+		report_finish(r, job.signal);
+	supervise_exit(&job, status);
+}
+
 static int global_op(const struct ctl *ctl)
 {
 	static struct lease_request r;
@@ -140,8 +229,10 @@ static int global_op(const struct ctl *ctl)
 int main(int argc, char **argv)
 {
 	static struct weights_change wc;
+	static struct report report;
 	static struct ctl ctl;
 
+	weights_init(&wc);
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
 	if (ctl.dry_run)
@@ -150,7 +241,13 @@ int main(int argc, char **argv)
 		return global_op(&ctl);
 	if (ctl.hardware)
 		return close_stdout(show_hardware(ctl.cpu_compress));
+	if (ctl.report != REPORT_NONE)
+		open_report(&ctl, &report);
 	bind_cpus(&ctl);
+	if (ctl.measure)
+		return measure_only(&ctl);
+	if (ctl.weights_measured)
+		measure_weights(&ctl);
 	if (ctl.use_shm)
 		shm_attach(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
@@ -162,6 +259,8 @@ int main(int argc, char **argv)
 		return close_stdout(show_policy());
 	if (!ctl.command)
 		return close_stdout(0);
+	if (ctl.report != REPORT_NONE || ctl.restore)
+		run_supervised(&ctl, &report, &wc);
 	/* Only --dump and --dump-nodes print before the exec. */
 	run_command(ctl.command, &wc, ctl.use_shm);
 }

@@ -41,6 +41,11 @@ static int parse_span(const char *s, size_t len, unsigned long max, unsigned lon
 {
 	char buf[32];
 
+	/* Leading zeros do not make a number larger (strtoul reads "000...01" as 1). */
+	while (len > 1 && *s == '0') {
+		s++;
+		len--;
+	}
 	if (len == 0 || len >= sizeof(buf))
 		return len ? -ERANGE : -EINVAL;
 	memcpy(buf, s, len);

@@ -1,11 +1,52 @@
 /* libFuzzer target for the pure parsers: no crash, no undefined behaviour,
- * and a weight list that parses describes itself consistently. */
+ * a weight list that parses describes itself consistently, and a node list
+ * fails parse_list_numbers exactly when libnuma would wrap a number of it. */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
+
+/* Whether a digit run of s is above max, read the way libnuma reads it
+ * (strtoul). */
+static bool has_number_above(const char *s, unsigned long max)
+{
+	char *end;
+
+	for (const char *p = s; *p; p = end) {
+		unsigned long v;
+
+		if (*p < '0' || *p > '9') {
+			end = (char *)p + 1;
+			continue;
+		}
+		errno = 0;
+		v = strtoul(p, &end, 10);
+		if (errno == ERANGE || v > max)
+			return true;
+	}
+	return false;
+}
+
+/* parse_list_numbers refuses a plain list exactly when it has a number
+ * above max; a list with a ':' prefix is libnuma's to read. */
+static void check_list_numbers(const char *s)
+{
+	const unsigned long max = 1023;
+	struct parse_err e;
+	char msg[200];
+	int rc = parse_list_numbers(s, max, &e);
+
+	if (rc < 0)
+		parse_strerror(&e, "node list", msg, sizeof(msg));
+	if (strchr(s, ':') ? rc < 0 : (rc < 0) != has_number_above(s, max))
+		abort();
+	if (rc < 0 && e.kind != PE_RANGE)
+		abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -42,6 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data, size);
 	s[size] = '\0';
 	check_weights(s);
+	check_list_numbers(s);
 	(void)parse_size(s, &bytes, &e);
 	(void)parse_octal_mode(s, &mode, &e);
 	if (parse_ulong(s, 255, &v) == 0 && v > 255)

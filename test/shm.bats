@@ -227,3 +227,26 @@ rejected() {
 @test "--strict without --shm or --file is an error" {
 	rejected "--strict must come with --shm/--file" --strict -i 0 true
 }
+
+@test "--huge, --dump and --dump-nodes in the wrong place are errors" {
+	rejected "--huge must come before --shm/--file" --length 1m --file "$F1" --huge -i 0
+	rejected "--huge must come before --shm/--file" --length 1m --shm "$K1" --huge -i 0
+	rejected "--dump must come after --shm/--file" --dump -i 0 true
+	rejected "--dump-nodes must come after --shm/--file" --length 1m --dump-nodes --file "$F1" -i 0
+}
+
+@test "a region policy that fails after the weights were written puts them back" {
+	command -v strace >/dev/null || skip "needs strace to make mbind fail"
+	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for weighted interleave"
+	local old
+	old=$(wi_snapshot)
+	run -1 --separate-stderr strace -f -o /dev/null -e trace=mbind -e inject=mbind:error=EIO \
+		"$NUMACTL2" --length 1m --file "$F1" -w 0 --weights=0:3 --touch --dump
+	[ -z "$output" ]
+	[[ ${stderr_lines[0]} == "numactl2: changed global interleave weights: node0 "*"->3"* ]]
+	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
+	[ "${stderr_lines[2]}" = "numactl2: cannot set weighted-interleave policy: Input/output error" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "$(wi_snapshot | grep ^node)" = "$(grep ^node <<<"$old")" ]
+}
+

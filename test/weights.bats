@@ -121,6 +121,26 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$stderr" = "numactl2: changing global interleave weights needs root (node 0 is $cur, not 8)" ]
 }
 
+@test "not root: --reset-global-weights and --auto-global-weights change nothing" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	[ "$(id -u)" = 0 ] || skip "needs root to drop privileges"
+	local dir snap
+	dir=$(fake_wi_dir 0)
+	echo 5 >"$dir/node0"
+	echo false >"$dir/auto"
+	chmod o+x "$BATS_RUN_TMPDIR" "$BATS_RUN_TMPDIR/test" "$BATS_TEST_TMPDIR" "$dir"
+	snap=$(ls -l --time-style=+%s.%N "$dir"; cat "$dir"/*)
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" --reset-global-weights
+	[ -z "$output" ]
+	[ "$stderr" = "numactl2: changing global interleave weights needs root (node 0 is 5, not 1)" ]
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" --auto-global-weights
+	[ -z "$output" ]
+	[ "$stderr" = "numactl2: changing global interleave weights needs root: Permission denied" ]
+	[ "$(ls -l --time-style=+%s.%N "$dir"; cat "$dir"/*)" = "$snap" ]
+}
+
 @test "writers wait for the lock held by another run" {
 	flock "$WI_DIR" sleep 5 &
 	local holder=$!

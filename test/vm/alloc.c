@@ -3,10 +3,11 @@
  * alloc: allocate memory of one kind, touch every page and report where the
  * pages went.  A test helper for the guest suite; run it under numactl2.
  *
- * For each region it prints three lines:
+ * For each region it prints four lines:
  *   region=A kind=mmap addr=0x7f.. pages=16384 ilx=34359 hilx=67
  *   nodes: N0=10240 N1=4096 N2=2048
  *   numa_maps: 7f3f2c000000 weighted interleave:0-2 anon=16384 ... N0=10240 ...
+ *   huge: 15872
  * "nodes:" counts the region's own 4 KiB pages per node (move_pages(2)).
  * ilx is the kernel's interleave index of the first page (the virtual page
  * number for anonymous memory, the inode number for a tmpfs file at offset 0),
@@ -20,6 +21,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ struct ctl {
 	int threads;
 	int do_fork;
 	int pause;
+	int maps;
 	const char *dir;
 };
 
@@ -247,6 +250,30 @@ static void print_numa_maps(const void *addr)
 	printf("numa_maps: %s\n", best);
 }
 
+/* The pages of the VMA holding addr that sit in PMD-mapped huge folios
+ * (smaps AnonHugePages + ShmemPmdMapped): the THP tests check that huge
+ * folios were used at all. */
+static void print_huge(const void *addr)
+{
+	char line[512];
+	uintptr_t a = (uintptr_t)addr, s, e;
+	unsigned long kb, total = 0;
+	bool in = false;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (!f)
+		err(1, "/proc/self/smaps");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " ", &s, &e) == 2)
+			in = s <= a && a < e;
+		else if (in && (sscanf(line, "AnonHugePages: %lu kB", &kb) == 1 ||
+				sscanf(line, "ShmemPmdMapped: %lu kB", &kb) == 1))
+			total += kb;
+	}
+	fclose(f);
+	printf("huge: %lu\n", total / (PAGE / 1024));
+}
+
 static void report(const struct ctl *c, const char *name, const struct region *r)
 {
 	size_t count[MAXNODES];
@@ -260,7 +287,31 @@ static void report(const struct ctl *c, const char *name, const struct region *r
 			printf(" N%d=%zu", n, count[n]);
 	printf("\n");
 	print_numa_maps(r->start);
+	print_huge(r->start);
 	fflush(stdout);
+}
+
+/* The whole numa_maps, then _exit(): read(2) and write(2) only, nothing
+ * allocated after it, and the code of _exit() read in before (exit() would
+ * fault more of libc's code in), so it holds the counts the process exits
+ * with. */
+static void __attribute__((noreturn)) dump_numa_maps(void)
+{
+	static char buf[1 << 16];
+	ssize_t n;
+	int fd;
+
+	(void)*(volatile const char *)(uintptr_t)_exit;
+	fd = open("/proc/self/numa_maps", O_RDONLY);
+	if (fd < 0)
+		err(1, "/proc/self/numa_maps");
+	if (write(STDOUT_FILENO, "maps:\n", 6) != 6)
+		err(1, "write");
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (write(STDOUT_FILENO, buf, (size_t)n) != n)
+			err(1, "write");
+	close(fd);
+	_exit(0);
 }
 
 static void print_cpus(void)
@@ -283,8 +334,11 @@ static void run(const struct ctl *c)
 	print_cpus();
 	allocate(c, &a);
 	report(c, "A", &a);
-	if (!c->pause)
+	if (!c->pause) {
+		if (c->maps)
+			dump_numa_maps();
 		return;
+	}
 
 	/* Bounded: a test that dies before it signals must not hang the suite. */
 	struct timespec limit = { .tv_sec = 120 };
@@ -298,17 +352,20 @@ static void run(const struct ctl *c)
 		err(1, "no SIGUSR1 within %ld s", (long)limit.tv_sec);
 	allocate(c, &b);
 	report(c, "B", &b);
+	if (c->maps)
+		dump_numa_maps();
 }
 
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: alloc [-k mmap|heap|tmpfs] [-s SIZE[K|M|G]] [-n] [-H] [-t THREADS]\n"
-		"             [-f] [-p] [-d DIR]\n"
+		"             [-f] [-p] [-m] [-d DIR]\n"
 		"  -n  MADV_NOHUGEPAGE    -H  2 MiB aligned, MADV_HUGEPAGE\n"
 		"  -t  touch with THREADS threads    -f  allocate in a forked child\n"
 		"  -p  allocate A, print READY, wait for SIGUSR1 (120 s at most),\n"
-		"      allocate B\n");
+		"      allocate B\n"
+		"  -m  last, \"maps:\" and the whole /proc/self/numa_maps\n");
 	exit(2);
 }
 
@@ -318,7 +375,7 @@ int main(int argc, char **argv)
 			 .dir = "/mnt/tmpfs" };
 	int opt;
 
-	while ((opt = getopt(argc, argv, "k:s:nHt:fpd:")) != -1) {
+	while ((opt = getopt(argc, argv, "k:s:nHt:fpmd:")) != -1) {
 		switch (opt) {
 		case 'k':
 			if (!strcmp(optarg, "mmap"))
@@ -340,6 +397,7 @@ int main(int argc, char **argv)
 			break;
 		case 'f': c.do_fork = 1; break;
 		case 'p': c.pause = 1; break;
+		case 'm': c.maps = 1; break;
 		case 'd': c.dir = optarg; break;
 		default: usage();
 		}

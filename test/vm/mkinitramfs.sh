@@ -58,6 +58,9 @@ ln -s /bin/busybox "$root/usr/bin/env"
 # bats runs on whatever it finds in PATH; GNU grep and sed behave as on the host.
 put_prog "$(command -v grep)" /usr/bin/grep
 put_prog "$(command -v sed)" /usr/bin/sed
+# jq: the --report=json tests parse with it.
+command -v jq >/dev/null || die "jq missing (apt-get install jq)"
+put_prog "$(command -v jq)" /usr/bin/jq
 # Debian's numactl: the reference the classic-policy tests compare with.
 [ -x /usr/bin/numactl ] || die "numactl missing (apt-get install numactl)"
 put_prog /usr/bin/numactl /usr/bin/numactl

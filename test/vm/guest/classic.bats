@@ -30,7 +30,8 @@ same_as_numactl() {
 	theirs=$(node_tokens "$(region_line A nodes)")
 	echo "numactl2 $1: $mine"
 	echo "numactl $1:  $theirs"
-	[ -n "$mine" ] && [ "$mine" = "$theirs" ]
+	[ -n "$mine" ] || return 1
+	[ "$mine" = "$theirs" ] || return 1
 }
 
 @test "no policy: every page on node 0, the CPUs' node" {
@@ -85,6 +86,16 @@ same_as_numactl() {
 	classic "-P 2,3" -s 64M
 	assert_all_on "2 3"
 	assert_policy "prefer (many):2-3"
+}
+
+@test "--preferred takes one node: -p 1,2 is refused and runs nothing" {
+	# Nodes 1 and 2 exist here, so libnuma accepts the list and numactl2's
+	# own check answers (on a one-node host libnuma's range check does).
+	run -1 --separate-stderr numactl2 -p 1,2 touch /tmp/preferred-ran
+	echo "stderr: $stderr"
+	[ "${stderr_lines[0]}" = "numactl2: --preferred takes one node: '1,2'" ]
+	[ -z "$output" ]
+	[ ! -e /tmp/preferred-ran ]
 }
 
 @test "-l: every page on node 0, local to the CPUs" {

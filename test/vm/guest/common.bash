@@ -5,6 +5,11 @@
 #   region=A kind=mmap addr=0x.. pages=16384 ilx=34359 hilx=67
 #   nodes: N0=10240 N1=4096 N2=2048
 #   numa_maps: 7f3f2c000000 weighted interleave:0-2 anon=16384 ... N0=10240 ...
+#   huge: 15872          (pages of the VMA in PMD-mapped huge folios)
+#
+# Every assert_* ends in "|| return 1" at each check: the function fails on
+# its own whether or not the caller runs under set -e (bats' run does not),
+# and the self-test (test/guest-helpers.bats) shows each check can fail.
 
 bats_require_minimum_version 1.5.0
 
@@ -68,36 +73,61 @@ expected_split() {
 	}'
 }
 
+# pages_of REGION: the region's page count; fails unless a positive number.
+pages_of() {
+	local pages
+	pages=$(region_field "$1" pages)
+	[[ $pages =~ ^[0-9]+$ ]] || return 1
+	[ "$pages" -gt 0 ] || return 1
+	echo "$pages"
+}
+
 # assert_split "NODES" "WEIGHTS" [REGION]: with 4 KiB pages, the region's
 # per-node pages are exactly the weighted round robin's.
 assert_split() {
 	local region=${3:-A} pages ilx want got
-	pages=$(region_field "$region" pages)
+	echo "region $region: nodes $1 weights $2"
+	pages=$(pages_of "$region") || return 1
 	ilx=$(region_field "$region" ilx)
+	[[ $ilx =~ ^[0-9]+$ ]] || return 1
 	want=$(expected_split "$1" "$2" "$ilx" "$pages" 1)
 	got=$(node_tokens "$(region_line "$region" nodes)")
-	echo "region $region: nodes $1 weights $2: pages=$pages ilx=$ilx"
+	echo "  pages=$pages ilx=$ilx"
 	echo "  want: $want"
 	echo "  got:  $got"
-	[ -n "$pages" ] && [ "$pages" -gt 0 ]
-	[ "$got" = "$want" ]
+	[ -n "$want" ] || return 1
+	[ "$got" = "$want" ] || return 1
 }
 
-# assert_split_huge "NODES" "WEIGHTS" [REGION]: with 2 MiB folios, every
-# node is within one huge page (512 pages) of the folio round robin's count.
+# assert_split_huge "NODES" "WEIGHTS" [REGION]: the region is in 2 MiB
+# folios (all but the two partly covered at its ends), no page is outside
+# NODES, and every node is within one huge page (512 pages) of the folio
+# round robin's count.
 assert_split_huge() {
-	local region=${3:-A} pages hilx want got n w g
-	pages=$(region_field "$region" pages)
+	local region=${3:-A} pages hilx huge want got n w g t
+	echo "region $region (THP): nodes $1 weights $2"
+	pages=$(pages_of "$region") || return 1
 	hilx=$(region_field "$region" hilx)
+	[[ $hilx =~ ^[0-9]+$ ]] || return 1
+	huge=$(region_line "$region" huge)
 	want=$(expected_split "$1" "$2" "$hilx" $((pages / 512)) 512)
 	got=$(node_tokens "$(region_line "$region" nodes)")
-	echo "region $region (THP): nodes $1 weights $2: pages=$pages hilx=$hilx"
+	echo "  pages=$pages hilx=$hilx in huge folios: ${huge:-none}"
 	echo "  want: $want (+-512 per node)"
 	echo "  got:  $got"
-	[ "$(sum_tokens "$got")" -eq "$pages" ]
+	[[ $huge =~ ^[0-9]+$ ]] || return 1
+	[ "$huge" -ge $((pages - 1024)) ] || return 1
+	[ -n "$want" ] || return 1
+	[ "$(sum_tokens "$got")" -eq "$pages" ] || return 1
+	for t in $got; do
+		n=${t%%=*}
+		[[ " $1 " == *" ${n#N} "* ]] || return 1
+	done
 	for n in $1; do
-		w=$(token "$want" "$n"); g=$(token "$got" "$n")
-		[ $((g - w)) -le 512 ] && [ $((w - g)) -le 512 ]
+		w=$(token "$want" "$n")
+		g=$(token "$got" "$n")
+		[ $((g - w)) -le 512 ] || return 1
+		[ $((w - g)) -le 512 ] || return 1
 	done
 }
 
@@ -119,12 +149,13 @@ sum_tokens() {
 # assert_all_on NODES [REGION]: every page of the region is on NODES.
 assert_all_on() {
 	local region=${2:-A} pages got n s=0
-	pages=$(region_field "$region" pages)
+	echo "region $region: want every page on nodes $1"
+	pages=$(pages_of "$region") || return 1
 	got=$(node_tokens "$(region_line "$region" nodes)")
-	echo "region $region: want all $pages pages on nodes $1, got: $got"
+	echo "  pages=$pages got: $got"
 	for n in $1; do s=$((s + $(token "$got" "$n"))); done
-	[ -n "$pages" ] && [ "$pages" -gt 0 ]
-	[ "$s" -eq "$pages" ]
+	[ "$s" -eq "$pages" ] || return 1
+	[ "$(sum_tokens "$got")" -eq "$pages" ] || return 1
 }
 
 # assert_policy TEXT [REGION]: the numa_maps policy field of the region's VMA.
@@ -133,7 +164,8 @@ assert_policy() {
 	line=$(region_line "${2:-A}" numa_maps)
 	echo "numa_maps: $line"
 	echo "want policy: $1"
-	[[ "$line" == [0-9a-f]*" $1 "* ]]
+	[[ $line =~ ^[0-9a-f]+\  ]] || return 1
+	[[ ${line#* } == "$1 "* ]] || return 1
 }
 
 # assert_maps_match [REGION]: numa_maps' N<nid> counts equal alloc's own
@@ -143,7 +175,8 @@ assert_maps_match() {
 	a=$(node_tokens "$(region_line "$region" nodes)")
 	b=$(node_tokens "$(region_line "$region" numa_maps)")
 	echo "alloc: $a  numa_maps: $b"
-	[ "$a" = "$b" ]
+	[ -n "$a" ] || return 1
+	[ "$a" = "$b" ] || return 1
 }
 
 # compact "0 1 2 5" -> "0-2,5", the kernel's node list format.
@@ -152,4 +185,43 @@ compact() {
 		function flush() { if (s != "") out = out (out == "" ? "" : ",") (s == p ? s : s "-" p) }
 		{ if (s != "" && $1 == p + 1) { p = $1; next } flush(); s = $1; p = $1 }
 		END { flush(); print out }'
+}
+
+# maps_pages NODE [TEXT]: the pages on NODE of the numa_maps that alloc -m
+# dumps last (the lines after "maps:"), summed by kind as "heap anon file":
+# file-backed with file=, the heap with "heap", anonymous otherwise; huge
+# pages count as 4 KiB pages.
+maps_pages() {
+	printf '%s\n' "${2:-$output}" | awk -v node="$1" '
+		/^maps:$/ { on = 1; next }
+		!on { next }
+		{
+			k = "anon"; mult = 1
+			for (i = 2; i <= NF; i++) {
+				if ($i ~ /^file=/) k = "file"
+				else if ($i == "heap") k = "heap"
+				else if ($i ~ /^kernelpagesize_kB=/) { split($i, kb, "="); mult = kb[2] / 4 }
+			}
+			for (i = 2; i <= NF; i++)
+				if ($i ~ "^N" node "=") { split($i, a, "="); s[k] += a[2] * mult }
+		}
+		END { printf "%d %d %d\n", s["heap"], s["anon"], s["file"] }'
+}
+
+# json_pages FILE NODE: the --report=json pages of NODE as "heap anon file".
+json_pages() {
+	jq -r --argjson n "$2" '.nodes[] | select(.node == $n) | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$1"
+}
+
+# assert_report_json FILE NODES: the json parses, and for each of NODES its
+# pages are those of alloc's numa_maps dump in $output.
+assert_report_json() {
+	local n want got
+	jq -e . "$1" >/dev/null
+	for n in $2; do
+		want=$(maps_pages "$n")
+		got=$(json_pages "$1" "$n")
+		echo "node $n: report $got, numa_maps $want"
+		[ "$got" = "$want" ]
+	done
 }

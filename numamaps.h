@@ -1,0 +1,30 @@
+/* Where a process' pages are, from /proc/PID/numa_maps: the N<node>=<pages>
+ * counts of each mapping, summed by the kind of mapping. */
+#ifndef NUMACTL2_NUMAMAPS_H
+#define NUMACTL2_NUMAMAPS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "parse.h"
+
+enum map_kind { MAP_HEAP, MAP_ANON, MAP_FILE, MAP_KINDS };
+
+struct placement {
+	/* In base pages (sysconf(_SC_PAGESIZE)): a huge page counts as many. */
+	unsigned long long pages[MAP_KINDS][PARSE_MAX_NODES];
+	unsigned long long total[MAP_KINDS];
+	unsigned max_node;	/* the highest node that holds a page */
+};
+
+const char *map_kind_name(enum map_kind k);
+
+/* Adds one numa_maps line (split in place) to p; page_kb is the base page
+ * size. Pure; returns 0, or -EINVAL for a line that is not numa_maps' (a
+ * node beyond PARSE_MAX_NODES included). */
+int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb);
+
+/* Reads /proc/PID/numa_maps into p (zeroed first); 0 or -errno. */
+int numamaps_read(pid_t pid, struct placement *p);
+
+#endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# --weights=auto and --weight-budget on the host: the bandwidth it reads
+# (a fake node directory through NUMACTL2_SYSFS_NODE, test build only; the
+# host has one node and no HMAT), and bad input. The weights for the guest's
+# four nodes and their page split are tested in test/vm/guest/weighted.bats.
+
+load helpers
+
+setup() {
+	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for $REAL_WI_DIR"
+	before=$(wi_snapshot)
+	NODE_DIR=$BATS_TEST_TMPDIR/node
+	mkdir -p "$NODE_DIR"
+	export NUMACTL2_SYSFS_NODE=$NODE_DIR
+}
+
+# node_bw NODE ACCESS READ WRITE: a fake HMAT entry.
+node_bw() {
+	local d=$NODE_DIR/node$1/access$2/initiators
+	mkdir -p "$d"
+	echo "$3" >"$d/read_bandwidth"
+	echo "$4" >"$d/write_bandwidth"
+}
+
+# refused ARGS...: exit 1, the message on stderr only, the table unchanged
+# and the command (touch) never run.
+refused() {
+	local msg=$1
+	shift
+	run -1 --separate-stderr "$NUMACTL2" "$@" touch "$BATS_TEST_TMPDIR/ran"
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "numactl2: $msg" ]
+	[ "$(wi_snapshot)" = "$before" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "--weights=auto --dry-run: min(read, write) of access1, the weights and the kernel's" {
+	node_bw 0 1 200000 190000
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[2]}" = "weights: 0:1" ]
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:190000" ]
+	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 32): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
+	[ "${lines[6]}" = "kernel auto weights: 0:1 (sum 1, budget 32): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--weights=auto: access1 before access0, access0 where access1 is missing" {
+	node_bw 0 0 300000 300000
+	node_bw 0 1 100000 120000
+	run -0 "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:100000" ]
+	rm -r "$NODE_DIR/node0/access1"
+	run -0 "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:300000 (access0)" ]
+}
+
+@test "--weight-budget shows in --dry-run; --interleave with --weights=auto is weighted" {
+	node_bw 0 1 50000 50000
+	run -0 "$NUMACTL2" --interleave=0 --weights=auto --weight-budget=255 --dry-run true
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	[[ ${lines[5]} == "auto weights: 0:1 (sum 1, budget 255): "* ]] || return 1
+}
+
+@test "--weights=auto runs the command with the weights written, and says so" {
+	node_bw 0 1 50000 50000
+	echo 5 >"$WI_DIR/node0"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto cat "$WI_DIR/node0"
+	[ "$output" = 1 ]
+	[[ ${stderr_lines[0]} == "numactl2: changed global interleave weights: node0 5->1"* ]] || return 1
+}
+
+@test "--weights=auto without bandwidth data: exit 1, says to measure, nothing changed" {
+	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+		-w 0 --weights=auto
+	node_bw 0 1 0 100000
+	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+		-w 0 --weights=auto
+	echo junk >"$NODE_DIR/node0/access1/initiators/read_bandwidth"
+	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+		-w 0 --weights=auto --dry-run
+}
+
+@test "--weight-budget: bad values, exit 1 with a usage error, nothing changed" {
+	node_bw 0 1 50000 50000
+	local b
+	for b in 0 256 4294967296 -1 abc "" 0x10 " 3"; do
+		refused "invalid weight budget '$b' (1-255)" -w 0 --weights=auto --weight-budget="$b"
+		[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	done
+}
+
+@test "--weight-budget: only with --weights=auto, once, not with the global options" {
+	node_bw 0 1 50000 50000
+	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weight-budget=8
+	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weights=0:2 --weight-budget=8
+	refused "--weight-budget given twice" -w 0 --weights=auto --weight-budget=8 --weight-budget=9
+	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:2 --weight-budget=8
+	[ "${stderr_lines[0]}" = "numactl2: global weight options run alone, without a policy or command" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--weights=auto needs weighted interleave" {
+	node_bw 0 1 50000 50000
+	refused "--weights needs --weighted-interleave or --interleave" --membind=0 --weights=auto
+	refused "--weights needs --weighted-interleave or --interleave" --weights=auto
+	refused "invalid weight list item 'Auto' (expected NODES:WEIGHT)" -w 0 --weights=Auto
+}
+
+@test "--hardware reads the same node bandwidth files" {
+	node_bw 0 1 200000 190000
+	run -0 "$NUMACTL2" --hardware
+	[[ $output == *$'\n'"node 0 bandwidth: 200000 MB/s read, 190000 MB/s write"$'\n'* ]] || return 1
+}

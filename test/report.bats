@@ -1,0 +1,193 @@
+#!/usr/bin/env bats
+# --report[=json], --report-file, --measure and --weights=measured on the
+# host (one node). The numbers are checked against the job's own numa_maps,
+# dumped last by test/vm/alloc -m, so that nothing changes between the dump
+# and the exit-stop where numactl2 reads it.
+
+load helpers
+
+ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/bin/alloc}
+
+# The N<node> pages of a numa_maps dump (the lines after "maps:" in $1),
+# summed by kind as "heap anon file" for node $2: a mapping is file-backed
+# with file=, the heap with "heap", anonymous otherwise.
+maps_pages() {
+	printf '%s\n' "$1" | awk -v node="$2" '
+		/^maps:$/ { on = 1; next }
+		!on { next }
+		{
+			k = "anon"; mult = 1
+			for (i = 2; i <= NF; i++) {
+				if ($i ~ /^file=/) k = "file"
+				else if ($i == "heap") k = "heap"
+				else if ($i ~ /^kernelpagesize_kB=/) { split($i, kb, "="); mult = kb[2] / 4 }
+			}
+			for (i = 2; i <= NF; i++)
+				if ($i ~ "^N" node "=") { split($i, a, "="); s[k] += a[2] * mult }
+		}
+		END { printf "%d %d %d\n", s["heap"], s["anon"], s["file"] }'
+}
+
+# The report table's row for node $2 in $1, as "heap anon file".
+table_pages() {
+	printf '%s\n' "$1" | awk -v node="$2" '$1 == node && NF == 8 { print $3, $5, $7 }'
+}
+
+# nothing_changed MARKER: the command did not run, and the weights are as before.
+nothing_changed() {
+	[ ! -e "$1" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
+@test "--report: bad input is refused: exit 1, a clear message, nothing run or changed" {
+	local m=$BATS_TEST_TMPDIR/ran before
+	before=$(wi_snapshot)
+	run -1 --separate-stderr "$NUMACTL2" --report=xml -w 0 --weights=0:5 touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: invalid --report format: 'xml' (table or json)" ]
+	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	nothing_changed "$m"
+	run -1 --separate-stderr "$NUMACTL2" --report --report=json -i 0 touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: --report given twice" ]
+	run -1 --separate-stderr "$NUMACTL2" --report -i 0
+	[ "${stderr_lines[0]}" = "numactl2: --report needs a command to run" ]
+	run -1 --separate-stderr "$NUMACTL2" --report-file=a --report-file=b -i 0 touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: --report-file given twice" ]
+	run -1 --separate-stderr "$NUMACTL2" --report --set-global-weights=0:2
+	[ "${stderr_lines[0]}" = "numactl2: global weight options run alone, without a policy or command" ]
+	nothing_changed "$m"
+}
+
+@test "--report-file that cannot be opened: exit 1 before anything changes" {
+	local m=$BATS_TEST_TMPDIR/ran before
+	before=$(wi_snapshot)
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/nonexistent/r -w 0 --weights=0:5 touch "$m"
+	[ "$stderr" = "numactl2: cannot open the report file '/nonexistent/r': No such file or directory" ]
+	nothing_changed "$m"
+}
+
+@test "--report: the table's pages are numa_maps' at the job's exit, stdout is the job's" {
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 "$ALLOC" -k mmap -s 8M -m
+	echo "$stderr"
+	[[ "${stderr_lines[0]}" == "numactl2: report: $ALLOC (pid "[0-9]*"), exit status 0; policy interleave; pages of 4 KiB" ]] || return 1
+	[ "$(table_pages "$stderr" 0)" = "$(maps_pages "$output" 0)" ]
+	# The 8 MiB region alone is 2048 anonymous pages.
+	[ "$(maps_pages "$output" 0 | cut -d' ' -f2)" -ge 2048 ]
+	[[ "$output" == *"region=A kind=mmap"* ]] || return 1
+	[[ "$stderr" != *"region=A"* ]] || return 1
+}
+
+@test "--report=json parses (jq), and its pages are numa_maps' for heap, anon and file" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -w 0 --weights=0:4 \
+		"$ALLOC" -k heap -s 100K -m
+	[[ "$stderr" != *'"version"'* ]] || return 1
+	[ "$(wc -l <"$f")" -eq 1 ]
+	jq -e . "$f" >/dev/null
+	[ "$(jq -r '[.version, .policy, .page_size, .exit.status, (.exit.signal | tostring), (.nodes | length)] | @tsv' "$f")" = \
+	  "1	weighted-interleave	4096	0	null	1" ]
+	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(maps_pages "$output" 0)" ]
+	[ "$(jq -r '[.nodes[0].requested_share, .nodes[0].heap.share] | @tsv' "$f")" = "1	1" ]
+	[ "$(jq -r '.total.heap' "$f")" -ge 24 ]
+	[ "$(jq -r '.nodes[0].heap.pages' "$f")" = "$(jq -r '.total.heap' "$f")" ]
+	[ "$(jq -r .command "$f")" = "$ALLOC" ]
+}
+
+@test "--report: the exit status passes through (0, 3) and the report says it" {
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 true
+	[[ "${stderr_lines[0]}" == *", exit status 0; "* ]] || return 1
+	run -3 --separate-stderr "$NUMACTL2" --report=json -i 0 sh -c 'echo out; exit 3'
+	[ "$output" = out ]
+	[ "$(jq -r .exit.status <<<"$stderr")" = 3 ]
+}
+
+@test "--report: a job killed by SIGTERM: 143, numactl2 dies of it too, the report says so" {
+	run -0 --separate-stderr bash -c '"$1" --report=json -i 0 sh -c "kill -TERM \$\$"; echo $?' _ "$NUMACTL2"
+	[ "$output" = 143 ]
+	[[ "$stderr" == *Terminated* ]] || return 1
+	[ "$(grep '^{' <<<"$stderr" | jq -r '[.exit.status, .exit.signal] | map(tostring) | join(" ")')" = "null 15" ]
+}
+
+@test "--report: SIGTERM sent to numactl2 goes on to the job" {
+	env --default-signal=INT "$NUMACTL2" --report -i 0 sh -c \
+		"trap 'exit 3' TERM; echo ready; for i in \$(seq 100); do sleep 0.1; done; exit 9" \
+		>"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	local pid=$! rc=0
+	timeout 5 sh -c "until grep -q ready '$BATS_TEST_TMPDIR/out'; do sleep 0.05; done"
+	kill -TERM "$pid"
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 3 ]
+	grep -q ', exit status 3; ' "$BATS_TEST_TMPDIR/err"
+}
+
+@test "--report: a command that cannot be found: 127, no report" {
+	run -127 --separate-stderr "$NUMACTL2" --report -i 0 /nonexistent/prog
+	[ "$stderr" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+}
+
+@test "--dry-run shows the report and --weights=measured, and runs nothing" {
+	run -0 --separate-stderr "$NUMACTL2" --dry-run --report=json --report-file=r.json -w 0 --weights=measured true
+	[[ "$output" == *$'\nweights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n'* ]] || return 1
+	[[ "$output" == *$'\nreport: json, to r.json\n'* ]] || return 1
+	[ ! -e r.json ]
+}
+
+@test "--measure: bad input is refused: exit 1, a clear message, nothing changed" {
+	local m=$BATS_TEST_TMPDIR/ran before
+	before=$(wi_snapshot)
+	run -1 --separate-stderr "$NUMACTL2" --measure touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: --measure runs alone, with at most --cpunodebind, --physcpubind and --interleave/--weighted-interleave; --weights=measured uses it for a command" ]
+	run -1 --separate-stderr "$NUMACTL2" --measure -m 0
+	[ "${stderr_lines[0]}" = "numactl2: --measure takes its nodes from --interleave or --weighted-interleave" ]
+	run -1 --separate-stderr "$NUMACTL2" --measure --measure-size=0
+	[ "${stderr_lines[0]}" = "numactl2: invalid --measure-size: '0' (at least 1m)" ]
+	run -1 --separate-stderr "$NUMACTL2" --measure --measure-size=12x
+	[[ "${stderr_lines[0]}" == "numactl2: invalid measure size"* ]] || return 1
+	run -1 --separate-stderr "$NUMACTL2" --measure --measure-time=0
+	[ "${stderr_lines[0]}" = "numactl2: invalid --measure-time: '0' (1-3600 seconds)" ]
+	run -1 --separate-stderr "$NUMACTL2" --measure --measure-time=3601
+	[ "${stderr_lines[0]}" = "numactl2: invalid --measure-time: '3601' (1-3600 seconds)" ]
+	run -1 --separate-stderr "$NUMACTL2" --measure-size=8m -i 0 touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: --measure-size and --measure-time need --measure or --weights=measured" ]
+	run -1 --separate-stderr "$NUMACTL2" -m 0 --weights=measured touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: --weights needs --weighted-interleave or --interleave" ]
+	nothing_changed "$m"
+}
+
+@test "--measure refuses a size node 0 cannot hold now" {
+	local m=$BATS_TEST_TMPDIR/ran before
+	before=$(wi_snapshot)
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=measured --measure-size=64t touch "$m"
+	[ "$stderr" = "numactl2: --measure-size: node 0 has less than 67108864 MiB free" ]
+	nothing_changed "$m"
+}
+
+@test "--measure: GB/s per node, the weights, the time, one thread per CPU" {
+	local cpus
+	cpus=$(nproc)
+	run -0 --separate-stderr "$NUMACTL2" --measure --measure-size=16m --measure-time=5
+	echo "$output"
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" =~ ^node\ 0:\ ([0-9]+\.[0-9])\ GB/s\ \(best\ of\ [1-5]\)$ ]] || return 1
+	[ "${lines[1]}" = "weights: 0:1" ]
+	[[ "${lines[2]}" =~ ^measured\ in\ [0-9]+\.[0-9]\ s\ with\ $cpus\ threads?$ ]] || return 1
+	run -0 "$NUMACTL2" --measure --measure-size=16m --physcpubind=0
+	[[ "${lines[2]}" =~ ^measured\ in\ [0-9.]+\ s\ with\ 1\ thread$ ]] || return 1
+	run -0 "$NUMACTL2" --measure --measure-size=16m --cpunodebind=0 -w 0
+	[[ "${lines[2]}" =~ \ with\ $cpus\ threads?$ ]] || return 1
+}
+
+@test "--measure is bounded by --measure-time: at least one pass, then it stops" {
+	local t0=$SECONDS
+	run -0 "$NUMACTL2" --measure --measure-size=64m --measure-time=1
+	echo "$output"
+	[ $((SECONDS - t0)) -le 4 ]
+	[[ "${lines[0]}" =~ \(best\ of\ [1-5]\)$ ]] || return 1
+}
+
+@test "--weights=measured: measures, says so in one line, and runs with those weights" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured --measure-size=8m \
+		awk '/ heap / { sub(/^[0-9a-f]+ /, ""); sub(/ heap .*/, ""); print; exit }' /proc/self/numa_maps
+	[ "$output" = "weighted interleave:0" ]
+	[[ "${stderr_lines[0]}" =~ ^numactl2:\ measured\ node\ 0\ [0-9]+\.[0-9]\ GB/s\ in\ [0-9]+\.[0-9]\ s:\ weights\ 0:1$ ]] || return 1
+	[ "$(cat "$WI_DIR/node0")" = 1 ]
+}
