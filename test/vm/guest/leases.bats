@@ -5,6 +5,13 @@
 
 load common
 
+setup_file() {
+	# Exact 4 KiB splits; and nobody (asnobody) must reach the programs:
+	# the initramfs root comes from mktemp -d, mode 0700.
+	thp never
+	chmod 755 /
+}
+
 setup() {
 	reset_weights
 	bg=()
@@ -22,15 +29,29 @@ lease_msg() {	# lease_msg NODE HELD PIDS WANT
 	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
 }
 
-# wait_for_lease NODE PID: until --show lists PID among the holders of NODE.
+# wait_for_lease NODE PID: until --show lists PID among the holders of NODE
+# (30 s at most).
 wait_for_lease() {
-	local i
-	for i in $(seq 200); do
+	local end=$((SECONDS + 30))
+	while [ "$SECONDS" -lt "$end" ]; do
 		numactl2 --show | grep -Eq "^interleave weight lease: node $1 weight [0-9]+ pids (.* )?$2( |\$)" && return 0
 		sleep 0.05
 	done
 	echo "no lease on node $1 held by $2"
 	numactl2 --show
+	return 1
+}
+
+# child_of PID: the pid of a child of PID (busybox here has no pgrep).
+child_of() {
+	local s ppid
+	for s in /proc/[0-9]*/stat; do
+		read -r _ _ _ ppid _ <"$s" 2>/dev/null || continue
+		[ "$ppid" = "$1" ] || continue
+		s=${s#/proc/}
+		echo "${s%/stat}"
+		return 0
+	done
 	return 1
 }
 
@@ -69,6 +90,7 @@ w; alloc -s 8M; sleep 0.2; w'
 			assert_split "0 1 2 3" "$want"
 			ran=$((ran + 1))
 		else
+			cat "$dir/err.$i"
 			[ "$st" -eq 1 ]
 			[ ! -s "$dir/out.$i" ]
 			[ "$(wc -l <"$dir/err.$i")" -eq 1 ]
@@ -208,7 +230,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do job=$(pgrep -P "$parent") && break; sleep 0.05; done
+	for i in $(seq 200); do job=$(child_of "$parent") && break; sleep 0.05; done
 	[ -n "$job" ]
 	[ "$(global_weights)" = "9 3 1 1" ]
 	kill -KILL "$job"
@@ -223,7 +245,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 2 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do pgrep -P "$parent" >/dev/null && break; sleep 0.05; done
+	for i in $(seq 200); do child_of "$parent" >/dev/null && break; sleep 0.05; done
 	# A second job that wants node 0 at 9 too, and outlives the first.
 	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
 	holder=$!
