@@ -55,6 +55,35 @@ child_of() {
 	return 1
 }
 
+# reap PID: waits (60 s at most) for background process PID and sets $st to
+# its status; on timeout shows where it is stuck and fails.
+reap() {
+	local end=$((SECONDS + 60)) p
+	while kill -0 "$1" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do sleep 0.1; done
+	if kill -0 "$1" 2>/dev/null; then
+		for p in "$1" $(child_of "$1"); do
+			echo "pid $p: $(tr '\0' ' ' </proc/$p/cmdline) wchan=$(cat /proc/$p/wchan)"
+			cat /proc/$p/stack 2>/dev/null
+			ls -l /proc/$p/fd
+		done
+		cat /proc/locks
+		return 1
+	fi
+	st=0
+	wait "$1" || st=$?
+}
+
+# job_of PARENT: the job numactl2 --restore-weights (pid PARENT) started,
+# once it has started (30 s at most).
+job_of() {
+	local end=$((SECONDS + 30))
+	while kill -0 "$1" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do
+		child_of "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # hold LIST [SECONDS]: a job under -w all --weights=LIST in the background
 # (numactl2 execs: $holder is the job).
 hold() {
@@ -226,32 +255,34 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "--restore-weights: the table back after the job is killed (128 + SIGKILL)" {
-	local parent job st=0 i
+	local parent job i
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do job=$(child_of "$parent") && break; sleep 0.05; done
-	[ -n "$job" ]
+	job=$(job_of "$parent")
 	[ "$(global_weights)" = "9 3 1 1" ]
 	kill -KILL "$job"
-	wait "$parent" || st=$?
+	reap "$parent"
 	[ "$st" -eq 137 ]
 	cat "$BATS_TEST_TMPDIR/err"
 	[ "$(global_weights)" = "1 1 1 1" ]
 }
 
 @test "--restore-weights: weights another job leases by then are left alone, and it says so" {
-	local parent st=0 i
-	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 2 2>"$BATS_TEST_TMPDIR/err" &
+	local parent go=$BATS_TEST_TMPDIR/go
+	# The first job runs until the second one holds its lease.
+	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights \
+		sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do child_of "$parent" >/dev/null && break; sleep 0.05; done
+	job_of "$parent"
 	# A second job that wants node 0 at 9 too, and outlives the first.
 	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
 	holder=$!
 	bg+=("$holder")
 	wait_for_lease 0 "$holder"
-	wait "$parent" || st=$?
+	touch "$go"
+	reap "$parent"
 	[ "$st" -eq 0 ]
 	run -0 cat "$BATS_TEST_TMPDIR/err"
 	[ "${lines[1]}" = "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" ]
