@@ -18,7 +18,7 @@ SAN_CC ?= clang
 BATS ?= bats
 
 SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       lease.c leaseholders.c \
+       lease.c leaseholders.c restore.c \
        globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
        numamaps.c report.c measure.c nodeperf.c autoweights.c
 OBJS = $(SRCS:.c=.o)
@@ -115,6 +115,7 @@ bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(B
 
 bench: numactl2 bench/weights
 	bench/overhead
+	bench/lease
 	bench/weights
 
 install: numactl2
