@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Weighted interleave on a kernel that has it (6.9+; the 6.12 guest).
+# Weighted interleave on a kernel that has it (6.9+; the 6.12 and 7.2 guests).
 # numactl2 puts the weights in the global sysfs table there, so every test
 # that changes them resets them afterwards.
 
@@ -142,13 +142,6 @@ wi() {
 	[ "${lines[0]}" = "cpus: 0 1" ]
 	assert_split "1 2 3" "1 2 4"
 	assert_policy "weighted interleave:1-3"
-}
-
-@test "--auto-global-weights fails on 6.12: needs Linux 6.16" {
-	run -1 --separate-stderr numactl2 --auto-global-weights
-	echo "stderr: $stderr"
-	[[ "$stderr" == numactl2:*"6.16"* ]]
-	[ "$(global_weights)" = "1 1 1 1" ]
 }
 
 @test "a weight out of range changes nothing" {
