@@ -151,10 +151,24 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "waiting: --wait queues until the holder ends and says how long" {
-	hold 0:7 2
-	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:2,1:1 --wait alloc -s 16M
-	echo "$stderr"
-	[[ "${stderr_lines[0]}" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 7,\ PIDs\ $holder\)$ ]]
+	local go=$BATS_TEST_TMPDIR/go out=$BATS_TEST_TMPDIR/out waiter
+	numactl2 -w all --weights=0:7 sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	numactl2 -w 0-1 --weights=0:2,1:1 --wait alloc -s 16M >"$out" 2>"$out.err" &
+	waiter=$!
+	bg+=("$waiter")
+	sleep 1
+	# Still queued, and nothing changed.
+	kill -0 "$waiter"
+	[ "$(global_weights)" = "7 1 1 1" ]
+	touch "$go"
+	reap "$waiter"
+	[ "$st" -eq 0 ]
+	cat "$out.err"
+	[[ "$(head -n 1 "$out.err")" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 7,\ PIDs\ $holder\)$ ]] || return 1
+	output=$(cat "$out")
 	assert_split "0 1" "2 1"
 }
 
@@ -330,7 +344,7 @@ w; alloc -s 8M; sleep 0.2; w'
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr numactl2 -w all --weights=0:9 $args touch "$BATS_TEST_TMPDIR/ran"
 		echo "$args: $stderr"
-		[[ "${stderr_lines[0]}" == numactl2:* ]]
+		[[ "${stderr_lines[0]}" == numactl2:* ]] || return 1
 		[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 		[ "$(global_weights)" = "1 1 1 1" ]
 	done
