@@ -127,7 +127,7 @@ w; alloc -s 8M; sleep 0.2; w'
 			refused=$((refused + 1))
 		fi
 	done
-	echo "ran: $ran, refused: $refused"
+	echo "# 20 jobs: $ran ran under their own set, $refused refused by a lease" >&3
 	[ "$ran" -ge 1 ]
 	[ $((ran + refused)) -eq 20 ]
 }
