@@ -3,9 +3,33 @@
 
 #include "dryrun.h"
 #include "gweights.h"
+#include "lease.h"
 #include "nodes.h"
 #include "syscalls.h"
 #include "weights.h"
+
+/* The live leases on the nodes of the set, and whether this run would clash. */
+static void print_leases(const struct policy *p)
+{
+	static bool has[PARSE_MAX_NODES];
+	static struct lease_holders who[PARSE_MAX_NODES];
+	char pids[256];
+
+	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
+		has[n] = numa_bitmask_isbitset(p->nodes, n);
+	if (lease_holders_all(who, has) == 0)
+		return;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		unsigned w, want;
+
+		if (!who[n].count || gw_read(n, &w) < 0)
+			continue;
+		want = !p->has_weights ? w : p->weight[n] ? p->weight[n] : 1;
+		lease_format_pids(&who[n], pids, sizeof(pids));
+		printf("lease: node %u weight %u pids %s (%s)\n", n, w, pids,
+		       want == w ? "shared with this run" : "in the way: this run needs another weight");
+	}
+}
 
 static void print_weights(const struct policy *p)
 {
@@ -30,6 +54,8 @@ static void print_weights(const struct policy *p)
 		       weights_target_name(WEIGHTS_GLOBAL));
 	else
 		printf("weights go to: none changed; the weights in effect are used\n");
+	if (!p->task_local && gw_present())
+		print_leases(p);
 }
 
 static void print_global_op(const struct ctl *ctl)

@@ -134,10 +134,10 @@ static int change(struct lease_request *r)
 		lease_drop(&l);
 		global_refused(r, rc, &c, node);
 	}
-	global_lease_report(&l);
-	global_report(&t);
 	lease_drop(&l);
 	gw_end(&t);
+	global_lease_report(&l);
+	global_report(&t);
 	return 0;
 }
 

@@ -91,13 +91,6 @@ void lease_drop(struct lease *l)
 }
 
 /* After the change: a job keeps a shared lock on each of its nodes. */
-void lease_keep(struct lease *l)
-{
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
-		if (l->fd[i] >= 0)
-			(void)flock(l->fd[i], LOCK_SH);
-}
-
 static void holders_of(unsigned node, struct lease_holders *who)
 {
 	static bool has[PARSE_MAX_NODES];
@@ -109,12 +102,30 @@ static void holders_of(unsigned node, struct lease_holders *who)
 	*who = all[node];
 }
 
+/* --force: whom it overrides. Only then is /proc scanned under the directory
+ * lock; this run holds no lock on those nodes yet, so it does not name itself. */
+static void name_overridden(struct lease *l)
+{
+	for (unsigned i = 0; i < l->noverridden; i++)
+		holders_of(l->overridden[i].node, &l->overridden[i].who);
+}
+
+void lease_keep(struct lease *l)
+{
+	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
+		if (l->fd[i] >= 0)
+			(void)flock(l->fd[i], LOCK_SH);
+}
+
+
+/* The holders are looked up later, with the directory lock let go: a scan
+ * of /proc must not hold up every other run. */
 static void conflict_fill(struct lease_conflict *c, unsigned node, unsigned held, unsigned want)
 {
 	c->node = node;
 	c->held = held;
 	c->want = want;
-	holders_of(node, &c->who);
+	c->who.count = 0;
 }
 
 /* The exclusive lock, proof that no lease holds NODE: -EBUSY with *c when
@@ -200,13 +211,21 @@ int lease_acquire(struct lease *l, struct gw_txn *t, const struct lease_request 
 	for (;;) {
 		int rc = attempt(l, t, r, c, failed_node);
 
+		bool timed_out;
+
 		l->waited_ms = (unsigned)(now_ms() - start);
-		if (rc != -EBUSY || !r->wait)
+		if (rc == 0)
+			name_overridden(l);
+		if (rc != -EBUSY)
 			return rc;
-		if (r->wait_secs && l->waited_ms >= r->wait_secs * 1000UL)
+		timed_out = !r->wait || (r->wait_secs && l->waited_ms >= r->wait_secs * 1000UL);
+		if (timed_out || !l->waited)
+			holders_of(c->node, &c->who);
+		if (timed_out)
 			return rc;
+		if (!l->waited)
+			l->waited_for = *c;
 		l->waited = true;
-		l->waited_for = *c;
 		nanosleep(&poll, NULL);
 	}
 }
@@ -223,10 +242,11 @@ bool lease_try_exclusive(unsigned node, struct lease_conflict *c)
 	if (fd < 0)
 		return false;
 	ok = lock_nb(fd, LOCK_EX) == 0;
+	close(fd);
 	if (!ok) {
 		(void)gw_read(node, &cur);
 		conflict_fill(c, node, cur, cur);
+		holders_of(node, &c->who);
 	}
-	close(fd);
 	return ok;
 }

@@ -14,6 +14,7 @@
 #include "measure.h"
 #include "gweights.h"
 #include "nodes.h"
+#include "restore.h"
 #include "show.h"
 #include "supervise.h"
 #include "syscalls.h"
@@ -184,19 +185,29 @@ static void open_report(struct ctl *ctl, struct report *r)
 	}
 }
 
-/* --report: numactl2 stays the parent, and reports when the job ends. */
+/* --report and --restore-weights: numactl2 stays the parent (supervise.c).
+ * The directory lock is let go while the job runs (its leases stay), so other
+ * runs are not held up; what this run wrote goes back when the job never ran,
+ * and with --restore-weights when it has ended. Then numactl2 ends as the job
+ * did. */
 static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct report *r,
 						     struct weights_change *wc)
 {
-	struct job job = { .command = ctl->command, .at_exit = report_at_exit, .arg = r };
+	struct job job = { .command = ctl->command };
 	int status;
 
-	status = supervise_run(&job);
-	if (status < 0) {
-		undo_weights(wc);
-		supervise_failed(&job);
+	if (ctl->report != REPORT_NONE) {
+		job.at_exit = report_at_exit;
+		job.arg = r;
 	}
-	report_finish(r, job.signal);
+	weights_release(wc);
+	status = supervise_run(&job);
+	if (status < 0 || ctl->restore)
+		restore_weights(wc);
+	if (status < 0)
+		supervise_failed(&job);
+	if (ctl->report != REPORT_NONE)
+		report_finish(r, job.signal);
 	supervise_exit(&job, status);
 }
 
@@ -221,6 +232,7 @@ int main(int argc, char **argv)
 	static struct report report;
 	static struct ctl ctl;
 
+	weights_init(&wc);
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
 	if (ctl.dry_run)
@@ -247,7 +259,7 @@ int main(int argc, char **argv)
 		return close_stdout(show_policy());
 	if (!ctl.command)
 		return close_stdout(0);
-	if (ctl.report != REPORT_NONE)
+	if (ctl.report != REPORT_NONE || ctl.restore)
 		run_supervised(&ctl, &report, &wc);
 	/* Only --dump and --dump-nodes print before the exec. */
 	run_command(ctl.command, &wc, ctl.use_shm);

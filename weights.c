@@ -55,10 +55,22 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 	return 0;
 }
 
+/* Nothing open, nothing written: what weights_release(), weights_undo() and
+ * restore_weights() may be given when no global weight was asked for. */
+void weights_init(struct weights_change *c)
+{
+	memset(c, 0, sizeof(*c));
+	lease_init(&c->lease);
+	c->gw.dirfd = -1;
+	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
+		c->gw.fd[i] = -1;
+}
+
 /* Lets other runs in while this one's job runs; its leases stay. */
 void weights_release(struct weights_change *c)
 {
-	gw_end(&c->gw);
+	if (c->active)
+		gw_end(&c->gw);
 	c->active = false;
 }
 

@@ -26,6 +26,7 @@ enum weights_target weights_target(bool global_forced);
 const char *weights_target_name(enum weights_target t);
 int weights_apply(const struct policy *p, struct weights_change *c,
 		  struct lease_conflict *conflict, unsigned *failed_node);
+void weights_init(struct weights_change *c);
 void weights_release(struct weights_change *c);
 void weights_undo(struct weights_change *c);
 

@@ -191,9 +191,11 @@ as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 	command -v setpriv >/dev/null || skip "needs setpriv"
 	local dir
 	dir=$(nobody_table)
-	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:4 cat "$dir/node0"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:4 \
+		sh -c "cat $dir/node0; grep -c ' weighted interleave:0 ' /proc/self/numa_maps"
 	rm -rf "$dir"
-	[ "$output" = 4 ]
+	[ "${lines[0]}" = 4 ]
+	[ "${lines[1]}" -gt 0 ]
 	[ -z "$stderr" ]
 }
 
@@ -240,4 +242,91 @@ bad_lease_input() {
 	bad_lease_input "numactl2: --restore-weights needs a command to run" -w 0 --weights=0:5 --restore-weights --show
 	bad_lease_input "numactl2: --restore-weights needs a command to run" --set-global-weights=0:5 --restore-weights
 	bad_lease_input "numactl2: option '--force' doesn't allow an argument" -w 0 --weights=0:5 --force=1 touch "$ran"
+}
+
+# --restore-weights: numactl2 stays as the parent.
+
+@test "--restore-weights: the job's status, and the table back after it exits" {
+	run -3 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights sh -c "cat $WI/node0; exit 3"
+	[ "$output" = 9 ]
+	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->9" ]
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 9->1" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "--restore-weights: the table back after the job is killed; 128 + the signal" {
+	"$NUMACTL2" -w 0 --weights=0:9 --restore-weights sleep 30 2>"$BATS_TEST_TMPDIR/err" &
+	local parent=$! job
+	pids+=("$parent")
+	for i in $(seq 100); do job=$(pgrep -P "$parent" sleep) && break; sleep 0.05; done
+	[ -n "$job" ]
+	kill -KILL "$job"
+	local st=0
+	wait "$parent" || st=$?
+	[ "$st" -eq 137 ]
+	[ "$(w 0)" = 1 ]
+	grep -qx "numactl2: put back global interleave weights: node0 9->1" "$BATS_TEST_TMPDIR/err"
+}
+
+@test "--restore-weights: a signal to numactl2 goes on to the job, and the table comes back" {
+	"$NUMACTL2" -w 0 --weights=0:9 --restore-weights sleep 30 2>"$BATS_TEST_TMPDIR/err" &
+	local parent=$!
+	pids+=("$parent")
+	for i in $(seq 100); do pgrep -P "$parent" sleep >/dev/null && break; sleep 0.05; done
+	[ "$(w 0)" = 9 ]
+	kill -TERM "$parent"
+	local st=0
+	wait "$parent" || st=$?
+	[ "$st" -eq 143 ]
+	[ "$(w 0)" = 1 ]
+	grep -qx "numactl2: put back global interleave weights: node0 9->1" "$BATS_TEST_TMPDIR/err"
+}
+
+@test "--restore-weights: weights another lease holds by then are left alone, and it says so" {
+	"$NUMACTL2" -w 0 --weights=0:9 --restore-weights sleep 1 2>"$BATS_TEST_TMPDIR/err" &
+	local parent=$!
+	pids+=("$parent")
+	for i in $(seq 100); do pgrep -P "$parent" sleep >/dev/null && break; sleep 0.05; done
+	hold 9
+	local st=0
+	wait "$parent" || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(w 0)" = 9 ]
+	run -0 cat "$BATS_TEST_TMPDIR/err"
+	[ "${lines[1]}" = "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" ]
+}
+
+@test "--restore-weights: a weight changed since is left alone, and it says so" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights sh -c "echo 4 >$WI/node0"
+	[ "${stderr_lines[1]}" = "numactl2: left node 0 at weight 4: changed since this run set 9" ]
+	[ "$(w 0)" = 4 ]
+}
+
+@test "--restore-weights: a command that cannot be found: 127, the table back" {
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights /nonexistent/prog
+	[ "$(w 0)" = 1 ]
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 9->1" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+}
+
+@test "numactl2 execs without --restore-weights and stays the parent with it" {
+	local f=$BATS_TEST_TMPDIR/pid
+	"$NUMACTL2" -w 0 --weights=0:9 sh -c "echo \$\$ >$f" 2>/dev/null &
+	local p1=$!
+	wait "$p1"
+	[ "$(cat "$f")" = "$p1" ]
+	"$NUMACTL2" -w 0 --weights=0:5 --restore-weights sh -c "echo \$PPID >$f" 2>/dev/null &
+	local p2=$!
+	wait "$p2"
+	[ "$(cat "$f")" = "$p2" ]
+}
+
+@test "--dry-run lists the leases on the nodes of the set and whether they are in the way" {
+	hold 9
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (in the way: this run needs another weight)" ]
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:9 touch "$BATS_TEST_TMPDIR/ran"
+	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (shared with this run)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(w 0)" = 9 ]
 }

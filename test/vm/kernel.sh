@@ -1,10 +1,13 @@
 #!/bin/bash
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
-#   test/vm/kernel.sh VERSION        VERSION is 6.12 or 6.1
+#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1 or 7.2
 #
-# The source is Debian's linux-source-VERSION package.  The kernel is
-# tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
+# The source is Debian's linux-source-VERSION package: 6.12 and 6.1 through
+# the system's apt sources, 7.2 from Debian unstable (sid) through an apt
+# configuration private to the cache ($cache/apt-sid: its own sources list,
+# package lists and archives; /etc/apt and /var/lib/apt are never touched).
+# The kernel is tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
 # if any).  The bzImage is cached outside the repository at
 #   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>-<key>/bzImage
 # where <key> is a hash of the config fragment and the patches.  The path of
@@ -18,11 +21,38 @@ jobs=${NUMACTL2_JOBS:-$(nproc)}
 log() { printf 'kernel.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
-[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12 or 6.1)"
+# An apt configuration of our own for one Debian suite, from the mirror the
+# system uses: sources list, package lists, caches and archives all live in
+# $cache/apt-SUITE.  The system's dpkg status is only read.
+private_apt() {
+	local suite=$1 dir=$cache/apt-$1 mirror
+	mirror=$(system_mirror)
+	apt_dir=$dir
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
+	printf 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s %s main\n' \
+		"$mirror" "$suite" >"$dir/sources.list"
+	apt_opts=(-o "Dir::Etc::sourcelist=$dir/sources.list" -o Dir::Etc::sourceparts=-
+		-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache"
+		-o "Dir::Cache::archives=$dir/cache/archives" -o APT::Sandbox::User=root)
+}
+
+# The first Debian archive URI of the system's sources (deb822 or one-line).
+system_mirror() {
+	local m
+	m=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+		/etc/apt/sources.list.d/*.list 2>/dev/null | grep -v '^[[:space:]]*#' |
+		grep -Eo 'https?://[^ ]*/debian/?( |$)' | grep -v security | head -n1 | tr -d ' ')
+	printf '%s\n' "${m:-http://deb.debian.org/debian}"
+}
+
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1 or 7.2)"
 version=$1
+# apt_opts: extra apt options; empty means the system's own configuration.
+apt_opts=() apt_dir=
 case $version in
 6.12|6.1) ;;
-*) die "unsupported kernel version '$version' (6.12 or 6.1)" ;;
+7.2) private_apt sid ;;
+*) die "unsupported kernel version '$version' (6.12, 6.1 or 7.2)" ;;
 esac
 pkg=linux-source-$version
 fragment=$here/kernel.config
@@ -44,14 +74,22 @@ need_pkgs() {
 }
 
 candidate_version() {
-	apt-cache show --no-all-versions "$pkg" 2>/dev/null |
+	apt-cache "${apt_opts[@]}" show --no-all-versions "$pkg" 2>/dev/null |
 		sed -n 's/^Version: //p' | head -n1
 }
 
 pkgver=$(candidate_version)
-if [ -z "$pkgver" ] && [ "$(id -u)" -eq 0 ]; then
-	log "apt knows no $pkg; running apt-get update"
-	apt-get update >&2
+apt_update() {
+	if [ ${#apt_opts[@]} -gt 0 ]; then
+		log "updating the private package lists in $apt_dir"
+		apt-get "${apt_opts[@]}" -q update >&2
+	elif [ "$(id -u)" -eq 0 ]; then
+		log "apt knows no $pkg; running apt-get update"
+		apt-get update >&2
+	fi
+}
+if [ -z "$pkgver" ]; then
+	apt_update
 	pkgver=$(candidate_version)
 fi
 [ -n "$pkgver" ] || die "apt has no package $pkg"
@@ -92,7 +130,8 @@ mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 
 log "downloading $pkg=$pkgver"
-(cd "$work" && apt-get download "$pkg=$pkgver" >&2) || die "apt-get download $pkg failed"
+(cd "$work" && apt-get "${apt_opts[@]}" download "$pkg=$pkgver" >&2) ||
+	die "apt-get download $pkg=$pkgver failed${apt_dir:+ (stale lists? rm -r $apt_dir/lists)}"
 deb=$(ls "$work"/linux-source-*.deb)
 dpkg-deb -x "$deb" "$work/deb"
 tarball=$(ls "$work"/deb/usr/src/linux-source-*.tar.xz)

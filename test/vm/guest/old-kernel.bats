@@ -116,3 +116,7 @@ refused() {
 	[ -z "$output" ]
 	for n in 0 1 2 3; do [ "$(cat "$dir/node$n")" = 1 ]; done
 }
+
+@test "--weights=auto fails: needs Linux 6.9, after reading the HMAT bandwidths" {
+	refused -w all --weights=auto alloc -s 64K
+}

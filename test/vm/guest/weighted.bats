@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Weighted interleave on a kernel that has it (6.9+; the 6.12 guest).
+# Weighted interleave on a kernel that has it (6.9+; the 6.12 and 7.2 guests).
 # numactl2 puts the weights in the global sysfs table there, so every test
 # that changes them resets them afterwards.
 
@@ -144,13 +144,6 @@ wi() {
 	assert_policy "weighted interleave:1-3"
 }
 
-@test "--auto-global-weights fails on 6.12: needs Linux 6.16" {
-	run -1 --separate-stderr numactl2 --auto-global-weights
-	echo "stderr: $stderr"
-	[[ "$stderr" == numactl2:*"6.16"* ]]
-	[ "$(global_weights)" = "1 1 1 1" ]
-}
-
 @test "a weight out of range changes nothing" {
 	run -1 --separate-stderr numactl2 -w 0,1 --weights=0:256 alloc -s 64K
 	echo "stderr: $stderr"
@@ -247,7 +240,11 @@ start_paused() {
 @test "changing global weights mid-run: only later allocations follow them" {
 	local out=$BATS_TEST_TMPDIR/out
 	start_paused "$out" -w 0,1 --weights=0:1,1:1 alloc -p -s 64M
-	run -0 --separate-stderr numactl2 --set-global-weights=0:3,1:1
+	# The job leases 1:1: only --force changes it under the job.
+	run -1 --separate-stderr numactl2 --set-global-weights=0:3,1:1
+	[ "$(global_weights)" = "1 1 1 1" ]
+	run -0 --separate-stderr numactl2 --force --set-global-weights=0:3,1:1
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 1, PIDs $pid)" ]
 	[ "$(global_weights)" = "3 1 1 1" ]
 	kill -USR1 "$pid"
 	wait "$pid"
@@ -262,7 +259,7 @@ start_paused() {
 @test "changing global weights mid-run over four nodes: 8:4:2:1, then 1:1:1:1" {
 	local out=$BATS_TEST_TMPDIR/out
 	start_paused "$out" -w all --weights=0:8,1:4,2:2,3:1 alloc -p -k tmpfs -s 32M
-	numactl2 --reset-global-weights
+	numactl2 --force --reset-global-weights
 	kill -USR1 "$pid"
 	wait "$pid"
 	output=$(cat "$out")
@@ -355,4 +352,77 @@ start_paused() {
 	for n in 0 1 2 3; do
 		[ "$(cat /sys/devices/system/node/node$n/access1/initiators/read_bandwidth)" = "${bw[n]}" ]
 	done
+}
+
+# --weights=auto. The guest's HMAT (run.sh) gives 204800/102400/51200/25600
+# MB/s from node 0, read = write: 8:4:2:1 is exact (100% of the bandwidth
+# sum, the smallest such sum), where the kernel's rule at 32 gives 17:8:4:2.
+
+# auto_dry_run ARGS...: the --dry-run lines, with nothing changed.
+auto_dry_run() {
+	run -0 --separate-stderr numactl2 "$@" --dry-run alloc -s 64M
+	echo "$output"
+	[ -z "$stderr" ] || return 1
+	[ "$(global_weights)" = "1 1 1 1" ] || return 1
+}
+
+@test "--weights=auto --dry-run: the HMAT bandwidths, 8:4:2:1 and the kernel's 17:8:4:2" {
+	auto_dry_run -w all --weights=auto
+	[ "${lines[2]}" = "weights: 0:8 1:4 2:2 3:1" ]
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:204800 1:102400 2:51200 3:25600" ]
+	[ "${lines[5]}" = "auto weights: 0:8 1:4 2:2 3:1 (sum 15, budget 32): modelled 384.0 GB/s, 100.0% of the nodes' 384.0 GB/s" ]
+	[ "${lines[6]}" = "kernel auto weights: 0:17 1:8 2:4 3:2 (sum 31, budget 32): modelled 373.5 GB/s, 97.3% of the nodes' 384.0 GB/s" ]
+}
+
+@test "--weights=auto: 8:4:2:1 in the global table and the exact 4 KiB split in numa_maps" {
+	run -0 --separate-stderr numactl2 -w all --weights=auto alloc -s 64M
+	echo "$output"
+	[[ ${stderr_lines[0]} == "numactl2: changed global interleave weights: node0 1->8, node1 1->4, node2 1->2"* ]] || return 1
+	[ "$(global_weights)" = "8 4 2 1" ]
+	assert_split "0 1 2 3" "8 4 2 1"
+	assert_maps_match
+	assert_policy "weighted interleave:0-3"
+}
+
+@test "--weights=auto on nodes 1-3: 4:2:1, node 0 untouched, exact split" {
+	run -0 --separate-stderr numactl2 --interleave=1-3 --weights=auto alloc -s 64M
+	echo "$output"
+	[ "$(global_weights)" = "1 4 2 1" ]
+	assert_split "1 2 3" "4 2 1"
+	assert_maps_match
+	assert_policy "weighted interleave:1-3"
+}
+
+@test "--weight-budget=12: 5:4:2:1, the best that sums to 12 or less, and its exact split" {
+	auto_dry_run -w all --weights=auto --weight-budget=12
+	[ "${lines[5]}" = "auto weights: 0:5 1:4 2:2 3:1 (sum 12, budget 12): modelled 307.2 GB/s, 80.0% of the nodes' 384.0 GB/s" ]
+	run -0 --separate-stderr numactl2 -w all --weights=auto --weight-budget=12 alloc -s 64M
+	echo "$output"
+	[ "$(global_weights)" = "5 4 2 1" ]
+	assert_split "0 1 2 3" "5 4 2 1"
+	assert_maps_match
+}
+
+# auto_refused MESSAGE ARGS...: exit 1, the message, no output, the program
+# never ran and the table unchanged.
+auto_refused() {
+	local msg=$1
+	shift
+	run -1 --separate-stderr numactl2 "$@" alloc -s 64K
+	echo "stdout: $output"
+	echo "stderr: $stderr"
+	[ -z "$output" ] || return 1
+	[ "${stderr_lines[0]}" = "numactl2: $msg" ] || return 1
+	[ "$(global_weights)" = "1 1 1 1" ] || return 1
+}
+
+@test "--weights=auto, bad input: a budget below the node count or out of range, exit 1, nothing changed" {
+	auto_refused "weight budget 3 is below the 4 nodes of the interleave set (each weight is at least 1)" \
+		-w all --weights=auto --weight-budget=3
+	auto_refused "weight budget 2 is below the 3 nodes of the interleave set (each weight is at least 1)" \
+		-w 1-3 --weights=auto --weight-budget=2
+	auto_refused "invalid weight budget '0' (1-255)" -w all --weights=auto --weight-budget=0
+	auto_refused "invalid weight budget '256' (1-255)" -w all --weights=auto --weight-budget=256
+	auto_refused "--weight-budget needs --weights=auto" -w all --weights=0:2 --weight-budget=8
+	auto_refused "--weights needs --weighted-interleave or --interleave" --membind=0-3 --weights=auto
 }

@@ -1,0 +1,284 @@
+#!/usr/bin/env bats
+# Leases on the kernel's global weights, in the 4-node guest where the
+# writes are real: a job keeps the weights it started with for as long as it
+# or a process it forked lives (lease.c).
+
+load common
+
+setup() {
+	reset_weights
+	bg=()
+}
+
+teardown() {
+	local p
+	for p in "${bg[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
+	umount "$WI/node2" 2>/dev/null || true
+	reset_weights
+}
+
+lease_msg() {	# lease_msg NODE HELD PIDS WANT
+	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
+}
+
+# wait_for_lease NODE PID: until --show lists PID among the holders of NODE.
+wait_for_lease() {
+	local i
+	for i in $(seq 200); do
+		numactl2 --show | grep -Eq "^interleave weight lease: node $1 weight [0-9]+ pids (.* )?$2( |\$)" && return 0
+		sleep 0.05
+	done
+	echo "no lease on node $1 held by $2"
+	numactl2 --show
+	return 1
+}
+
+# hold LIST [SECONDS]: a job under -w all --weights=LIST in the background
+# (numactl2 execs: $holder is the job).
+hold() {
+	numactl2 -w all --weights="$1" sleep "${2:-60}" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+}
+
+# The job of the 20-job test: reads the table before and after allocating,
+# so that a change under it in between would show.
+JOB='w() { local n o=; for n in 0 1 2 3; do o+="${o:+ }$(cat '"$WI"'/node$n)"; done; echo "weights: $o"; }
+w; alloc -s 8M; sleep 0.2; w'
+
+@test "20 jobs at once, each with its own full weight set: each runs under exactly its set or fails with the lease message" {
+	local i dir=$BATS_TEST_TMPDIR set want ran=0 refused=0 st
+	for i in $(seq 1 20); do
+		set="0:$i,1:$((21 - i)),2:$((i % 5 + 1)),3:$((i % 3 + 1))"
+		echo "$set" >"$dir/set.$i"
+		numactl2 -w all --weights="$set" bash -c "$JOB" >"$dir/out.$i" 2>"$dir/err.$i" &
+		bg+=($!)
+		echo $! >"$dir/pid.$i"
+	done
+	for i in $(seq 1 20); do
+		st=0
+		wait "$(cat "$dir/pid.$i")" || st=$?
+		echo "job $i ($(cat "$dir/set.$i")): status $st"
+		want="$i $((21 - i)) $((i % 5 + 1)) $((i % 3 + 1))"
+		if [ "$st" -eq 0 ]; then
+			output=$(cat "$dir/out.$i")
+			[ "$(grep -c '^weights: ' <<<"$output")" -eq 2 ]
+			[ "$(grep '^weights: ' <<<"$output" | sort -u)" = "weights: $want" ]
+			assert_split "0 1 2 3" "$want"
+			ran=$((ran + 1))
+		else
+			[ "$st" -eq 1 ]
+			[ ! -s "$dir/out.$i" ]
+			[ "$(wc -l <"$dir/err.$i")" -eq 1 ]
+			grep -Eqx 'numactl2: node [0-3] weight [0-9]+ is leased by a running job \(PIDs [0-9 ]+\); this needs weight [0-9]+ there: --wait to queue, --force to override' "$dir/err.$i"
+			refused=$((refused + 1))
+		fi
+	done
+	echo "ran: $ran, refused: $refused"
+	[ "$ran" -ge 1 ]
+	[ $((ran + refused)) -eq 20 ]
+}
+
+@test "conflicting: another weight for a leased node fails before anything changes" {
+	hold 0:9,1:3
+	run -1 --separate-stderr numactl2 -w 0-1 --weights=0:9,1:4 touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$stderr" = "$(lease_msg 1 3 "$holder" 4)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(global_weights)" = "9 3 1 1" ]
+}
+
+@test "compatible: the same weights share the lease; no write, exact split" {
+	hold 0:5,1:2,2:1,3:1
+	run -0 --separate-stderr numactl2 -w 0-2 --weights=0:5,1:2,2:1 alloc -s 16M
+	[ -z "$stderr" ]
+	assert_split "0 1 2" "5 2 1"
+	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:5,1:2 numactl2 --show
+	printf '%s\n' "${lines[@]}" | grep -Eqx "interleave weight lease: node 0 weight 5 pids $holder [0-9]+"
+}
+
+@test "waiting: --wait queues until the holder ends and says how long" {
+	hold 0:7 2
+	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:2,1:1 --wait alloc -s 16M
+	echo "$stderr"
+	[[ "${stderr_lines[0]}" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 7,\ PIDs\ $holder\)$ ]]
+	assert_split "0 1" "2 1"
+}
+
+@test "waiting: --wait=1 gives up after a second, nothing changed" {
+	hold 0:7
+	local t0=$SECONDS
+	run -1 --separate-stderr numactl2 -w 0 --weights=0:2 --wait=1 true
+	[ "$stderr" = "numactl2: gave up after waiting 1 s: node 0 weight 7 is still leased by a running job (PIDs $holder); this needs weight 2 there" ]
+	[ $((SECONDS - t0)) -ge 1 ]
+	[ "$(global_weights)" = "7 1 1 1" ]
+}
+
+@test "forced: --force overrides and names whom it overrode" {
+	hold 0:7
+	run -0 --separate-stderr numactl2 -w 0 --weights=0:2 --force true
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 7, PIDs $holder)" ]
+	[ "$(global_weights)" = "2 1 1 1" ]
+}
+
+@test "expired: the holder exited, the weights can change" {
+	run -0 numactl2 -w all --weights=0:7 true
+	run -0 --separate-stderr numactl2 -w 0 --weights=0:2 true
+	[ "$(global_weights)" = "2 1 1 1" ]
+}
+
+@test "a holder that forked a child and exited: the lease stays with the child" {
+	local child
+	child=$(numactl2 -w 0-3 --weights=0:6 sh -c 'sleep 60 >/dev/null 2>&1 & echo $!' 2>/dev/null)
+	bg+=("$child")
+	wait_for_lease 0 "$child"
+	run -1 --separate-stderr numactl2 --set-global-weights=0:1
+	[ "$stderr" = "$(lease_msg 0 6 "$child" 1)" ]
+	kill "$child"
+	sleep 0.3
+	run -0 --separate-stderr numactl2 --set-global-weights=0:1
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "a holder killed with SIGKILL: its lease ends" {
+	hold 0:6,3:4
+	kill -KILL "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr numactl2 --reset-global-weights
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "--reset-global-weights and --set-global-weights respect leases" {
+	hold 0:4,2:3
+	run -1 --separate-stderr numactl2 --reset-global-weights
+	[ "$stderr" = "$(lease_msg 0 4 "$holder" 1)" ]
+	run -1 --separate-stderr numactl2 --set-global-weights=2:1
+	[ "$stderr" = "$(lease_msg 2 3 "$holder" 1)" ]
+	[ "$(global_weights)" = "4 1 3 1" ]
+}
+
+@test "--show and --hardware list the live leases" {
+	hold 0:8,1:4,2:2,3:1
+	run -0 numactl2 --show
+	local n w=(8 4 2 1)
+	for n in 0 1 2 3; do
+		printf '%s\n' "${lines[@]}" | grep -qx "interleave weight lease: node $n weight ${w[n]} pids $holder"
+	done
+	run -0 numactl2 --hardware
+	for n in 0 1 2 3; do
+		printf '%s\n' "${lines[@]}" | grep -qx "interleave weight lease: node $n weight ${w[n]} pids $holder"
+	done
+}
+
+@test "not root: the weights in effect need no root; others get one line saying what to do" {
+	numactl2 --set-global-weights=0:3,1:2
+	run -0 --separate-stderr asnobody numactl2 -w 0-1 --weights=0:3,1:2 alloc -s 8M
+	[ -z "$stderr" ]
+	assert_split "0 1" "3 2"
+	run -1 --separate-stderr asnobody numactl2 -w 0-1 --weights=0:3,1:5 true
+	[ "$stderr" = "numactl2: node 1 has global weight 2, not 5, and only root can change it: ask for the weights in effect (--weights=0:3,1:2), check with --dry-run, or have an admin run 'numactl2 --set-global-weights=0:3,1:5'" ]
+	[ "$(global_weights)" = "3 2 1 1" ]
+}
+
+@test "not root: an unprivileged job's lease holds against root" {
+	numactl2 --set-global-weights=0:3
+	asnobody numactl2 -w 0 --weights=0:3 sleep 60 &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	run -1 --separate-stderr numactl2 --set-global-weights=0:1
+	[ "$stderr" = "$(lease_msg 0 3 "$holder" 1)" ]
+}
+
+# --restore-weights.
+
+@test "--restore-weights: the job's own status, and the table back after it exits" {
+	numactl2 --set-global-weights=0:2,1:2,2:2,3:2
+	run -5 --separate-stderr numactl2 -w all --weights=0:8,1:4,2:2,3:1 --restore-weights \
+		bash -c 'alloc -s 8M; exit 5'
+	assert_split "0 1 2 3" "8 4 2 1"
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 8->2, node1 4->2, node3 1->2" ]
+	[ "$(global_weights)" = "2 2 2 2" ]
+}
+
+@test "--restore-weights: the table back after the job is killed (128 + SIGKILL)" {
+	local parent job st=0 i
+	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
+	parent=$!
+	bg+=("$parent")
+	for i in $(seq 200); do job=$(pgrep -P "$parent") && break; sleep 0.05; done
+	[ -n "$job" ]
+	[ "$(global_weights)" = "9 3 1 1" ]
+	kill -KILL "$job"
+	wait "$parent" || st=$?
+	[ "$st" -eq 137 ]
+	cat "$BATS_TEST_TMPDIR/err"
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "--restore-weights: weights another job leases by then are left alone, and it says so" {
+	local parent st=0 i
+	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 2 2>"$BATS_TEST_TMPDIR/err" &
+	parent=$!
+	bg+=("$parent")
+	for i in $(seq 200); do pgrep -P "$parent" >/dev/null && break; sleep 0.05; done
+	# A second job that wants node 0 at 9 too, and outlives the first.
+	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	wait "$parent" || st=$?
+	[ "$st" -eq 0 ]
+	run -0 cat "$BATS_TEST_TMPDIR/err"
+	[ "${lines[1]}" = "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" ]
+	[ "${lines[2]}" = "numactl2: put back global interleave weights: node1 3->1" ]
+	[ "$(global_weights)" = "9 1 1 1" ]
+}
+
+# Faults.
+
+@test "fault: a read-only bind mount over node2: the change fails before any write" {
+	mount --bind "$WI/node2" "$WI/node2"
+	mount -o remount,ro,bind "$WI/node2"
+	run -1 --separate-stderr numactl2 -w all --weights=0:5,1:4,2:3,3:2 touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 2 (none changed): Read-only file system" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
+	# Keeping node 2's weight needs no write there: the run goes ahead.
+	run -0 --separate-stderr numactl2 -w all --weights=0:5,1:4,2:1,3:2 alloc -s 8M
+	assert_split "0 1 2 3" "5 4 1 2"
+}
+
+@test "fault: the lock object cannot be removed while held (it is the sysfs file)" {
+	hold 0:6
+	run rm -f "$WI/node0"
+	[ "$status" -ne 0 ]
+	[ -e "$WI/node0" ]
+	run -1 --separate-stderr numactl2 --set-global-weights=0:1
+	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
+}
+
+@test "fault: a full /run does not matter: leases need no lock directory" {
+	mkdir -p /run/numactl2
+	mount -t tmpfs -o size=4k tmpfs /run/numactl2
+	dd if=/dev/zero of=/run/numactl2/fill bs=4k count=2 2>/dev/null || true
+	hold 0:6
+	run -1 --separate-stderr numactl2 --set-global-weights=0:1
+	umount /run/numactl2
+	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
+}
+
+@test "bad input for the new options: exit 1, a clear message, nothing changed" {
+	local args
+	for args in "--wait=0" "--wait=x" "--wait=604801" "--force --wait" "--force=1" "--wait="; do
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr numactl2 -w all --weights=0:9 $args touch "$BATS_TEST_TMPDIR/ran"
+		echo "$args: $stderr"
+		[[ "${stderr_lines[0]}" == numactl2:* ]]
+		[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+		[ "$(global_weights)" = "1 1 1 1" ]
+	done
+}
