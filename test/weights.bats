@@ -222,6 +222,22 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$(wi_snapshot)" = "$before" ]
 }
 
+@test "--auto-global-weights on a platform without bandwidth data (the kernel's ENODEV)" {
+	command -v strace >/dev/null || skip "needs strace to return the kernel's ENODEV"
+	local dir
+	dir=$(fake_wi_dir 0 1)
+	echo 4 >"$dir/node1"
+	echo false >"$dir/auto"
+	# The kernel refuses "true" with ENODEV where no node reports bandwidth;
+	# strace answers the write to the copy the same way.
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr strace -f -o /dev/null \
+		-e trace=pwrite64 -e inject=pwrite64:error=ENODEV "$NUMACTL2" --auto-global-weights
+	[ -z "$output" ]
+	[ "$stderr" = "numactl2: the platform reports no node bandwidth; the kernel cannot set weights from it" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+	[ "$(cat "$dir/node1")" = 4 ]
+}
+
 @test "--auto-global-weights writes true to auto or __auto_type" {
 	local dir name
 	for name in auto __auto_type; do
