@@ -114,6 +114,11 @@ check-fuzz: test/fuzz_parse
 check-vm: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
+# The guest kernel with the project's series (kernel/): its bzImage path is
+# the last line of stdout.
+kernel:
+	@test/vm/kernel.sh 6.12-mpol2
+
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
@@ -137,4 +142,4 @@ clean:
 		test/bwweights_driver test/bwweights_driver.asan bench/weights \
 		test/supervise_driver test/supervise_driver.asan test/numamaps_driver test/numamaps_driver.asan
 
-.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
