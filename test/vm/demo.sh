@@ -98,7 +98,7 @@ runone() {
 	bars "$split"
 	echo "    predicted: $t GB/s of the $sum_gbs GB/s the four nodes have"
 	echo
-	rows+=("$(printf '%-44s %8s GB/s %6.1f%%' "$label" "$t" "$(awk -v t="$t" -v s="$sum_gbs" 'BEGIN { print 100 * t / s }')")")
+	rows+=("$(printf '%-50s %8s GB/s %6.1f%%' "$label" "$t" "$(awk -v t="$t" -v s="$sum_gbs" 'BEGIN { print 100 * t / s }')")")
 	numactl2 --reset-global-weights >/dev/null 2>&1
 }
 
@@ -107,7 +107,7 @@ runone "the kernel's auto rule (6.16+), $kernel" -w all --weights="$kernel"
 runone "numactl2 --weights=auto, $auto" -w all --weights=auto
 runone "your weights, $user" -w "$(list_nodes "$user")" --weights="$user"
 
-echo "policy                                       predicted throughput"
+printf '%-50s %13s %7s\n' policy predicted share
 for r in "${rows[@]}"; do echo "$r"; done
 echo
 cat <<'EOF'
