@@ -74,6 +74,13 @@ test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
 test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
 
+# numamaps.c's parser on its own: numa_maps lines in, sums by kind out.
+test/numamaps_driver: test/numamaps_driver.c numamaps.c numamaps.h parse.h
+	$(CC) $(CFLAGS) -I. -o $@ test/numamaps_driver.c numamaps.c
+
+test/numamaps_driver.asan: test/numamaps_driver.c numamaps.c numamaps.h parse.h
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/numamaps_driver.c numamaps.c
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -133,6 +140,6 @@ uninstall:
 clean:
 	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
 		test/bwweights_driver test/bwweights_driver.asan bench/weights \
-		test/supervise_driver test/supervise_driver.asan
+		test/supervise_driver test/supervise_driver.asan test/numamaps_driver test/numamaps_driver.asan
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
