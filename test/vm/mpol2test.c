@@ -815,6 +815,87 @@ out:
 	free(status);
 }
 
+/* The pages of every vmalloc area per node, from /proc/vmallocinfo's N<n>=. */
+static void vmalloc_pages(size_t *count)
+{
+	FILE *f = fopen("/proc/vmallocinfo", "r");
+	char line[512];
+
+	memset(count, 0, NNODES * sizeof(*count));
+	if (!f) {
+		fail("/proc/vmallocinfo: %s", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		for (char *t = strstr(line, " N"); t; t = strstr(t + 1, " N")) {
+			unsigned n, c;
+
+			if (sscanf(t, " N%u=%u", &n, &c) == 2 && n < NNODES)
+				count[n] += c;
+		}
+	}
+	fclose(f);
+}
+
+static int thread_pipe[2];
+
+static void *thread_wait(void *arg)
+{
+	char c;
+	ssize_t r = read(thread_pipe[0], &c, 1);	/* until the pipe closes */
+
+	(void)arg;
+	(void)r;
+	return NULL;
+}
+
+/*
+ * The bulk allocator (alloc_pages_bulk_array_weighted_interleave): vmalloc
+ * in the task's context uses it, and every new thread's kernel stack is
+ * vmalloc'ed (VMAP_STACK) by its creator, 4 pages at a time.  150 threads
+ * make about 600 pages; each node within 4% of the pages of 8:4:2:1 (the
+ * global 1:1:1:1 would be 25% each).  A few stacks come from the kernel's
+ * cache of freed ones, and nothing else should vmalloc meanwhile.
+ */
+static void case_bulk(void)
+{
+	enum { THREADS = 150 };
+	static pthread_t t[THREADS];
+	size_t before[NNODES], after[NNODES], total = 0, d[NNODES];
+	struct pol p;
+	int i, made = 0;
+
+	if (pipe(thread_pipe)) {
+		fail("pipe: %s", strerror(errno));
+		return;
+	}
+	set_global_weights(ONES);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, W8421);
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 8:4:2:1");
+	vmalloc_pages(before);
+	for (i = 0; i < THREADS; i++)
+		made += pthread_create(&t[i], NULL, thread_wait, NULL) == 0;
+	vmalloc_pages(after);
+	reset_task_policy();
+	close(thread_pipe[1]);
+	for (i = 0; i < made; i++)
+		pthread_join(t[i], NULL);
+	CHECK(made == THREADS, "%d of %d threads", made, THREADS);
+	for (i = 0; i < NNODES; i++) {
+		d[i] = after[i] > before[i] ? after[i] - before[i] : 0;
+		total += d[i];
+	}
+	printf("vmalloc'ed thread stacks, 8:4:2:1: N0=%zu N1=%zu N2=%zu N3=%zu\n", d[0], d[1],
+	       d[2], d[3]);
+	CHECK(total >= THREADS * 2, "only %zu new vmalloc pages", total);
+	for (i = 0; i < NNODES; i++) {
+		long ideal = (long)(total * W8421[i] / 15), diff = (long)d[i] - ideal;
+
+		CHECK(diff <= (long)total / 25 && -diff <= (long)total / 25,
+		      "node %d: %zu pages, ideal %ld of %zu", i, d[i], ideal, total);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*run)(void);
@@ -834,6 +915,7 @@ static const struct {
 	{ "old-calls", case_old_calls },
 	{ "other-modes", case_other_modes },
 	{ "page-cache", case_page_cache },
+	{ "bulk", case_bulk },
 };
 
 int main(int argc, char **argv)

@@ -109,7 +109,13 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
+@test "mpol2: the bulk allocator (vmalloc'ed thread stacks) follows the task weights" {
+	run mpol2test bulk
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "mpol2: every case of mpol2test has a test here" {
 	run -0 mpol2test -l
-	[ "${#lines[@]}" -eq 15 ]
+	[ "${#lines[@]}" -eq 16 ]
 }
