@@ -32,22 +32,19 @@
  * numactl2 do not take part; the kernel's auto mode (6.16+) and memory
  * hotplug recompute weights without asking; a job that closes descriptors
  * it did not open (closefrom, daemons) gives its lease up. */
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "lease.h"
 
 #define LEASE_POLL_MS 20
+#define LEASE_ENDED_RETRIES 8
 
 void lease_init(struct lease *l)
 {
@@ -207,10 +204,10 @@ int lease_acquire(struct lease *l, struct gw_txn *t, const struct lease_request 
 {
 	unsigned long start = now_ms();
 	const struct timespec poll = { 0, LEASE_POLL_MS * 1000000L };
+	unsigned ended = 0;
 
 	for (;;) {
 		int rc = attempt(l, t, r, c, failed_node);
-
 		bool timed_out;
 
 		l->waited_ms = (unsigned)(now_ms() - start);
@@ -219,8 +216,12 @@ int lease_acquire(struct lease *l, struct gw_txn *t, const struct lease_request 
 		if (rc != -EBUSY)
 			return rc;
 		timed_out = !r->wait || (r->wait_secs && l->waited_ms >= r->wait_secs * 1000UL);
-		if (timed_out || !l->waited)
+		if (timed_out || !l->waited) {
 			holders_of(c->node, &c->who);
+			/* Nobody holds it any more: the lease ended since; try again. */
+			if (!c->who.count && ++ended < LEASE_ENDED_RETRIES)
+				continue;
+		}
 		if (timed_out)
 			return rc;
 		if (!l->waited)

@@ -5,13 +5,11 @@
  * root's to read: where none could be read, /proc/locks' pid stands in. */
 #include <ctype.h>
 #include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <unistd.h>
 
 #include "lease.h"
 

@@ -126,7 +126,8 @@ struct progress {
 	bool shown;
 };
 
-/* On a terminal, once the measurement has taken more than a second. */
+/* On a terminal, once the measurement has taken more than a second; pass 0
+ * places the pages. */
 static void show_progress(struct progress *pr, unsigned i, unsigned node, unsigned pass)
 {
 	if (!pr->tty || now() - pr->t0 < 1.0)

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "globalops.h"
 #include "lease.h"
 #include "restore.h"
 

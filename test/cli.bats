@@ -220,3 +220,20 @@ bad_input() {
 	[ "${lines[1]}" = "nodes: 0 " ]
 	[ -z "$stderr" ]
 }
+
+# The long options of the option table (cli_table.c), one per line.
+table_options() {
+	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$BATS_TEST_DIRNAME/../cli_table.c" | sort -u
+}
+
+@test "--help and the man page have every long option of the option table" {
+	local opt missing=
+	run -0 table_options
+	[ "${#lines[@]}" -gt 0 ]
+	run -0 --separate-stderr "$NUMACTL2" --help
+	for opt in $(table_options); do
+		[[ $output == *"$opt"* ]] || missing="$missing help:$opt"
+		grep -q -- "${opt//-/\\\\-}" "$BATS_TEST_DIRNAME/../man/numactl2.8" || missing="$missing man:$opt"
+	done
+	[ -z "$missing" ] || { echo "missing:$missing"; return 1; }
+}

@@ -191,3 +191,11 @@ nothing_changed() {
 	[[ "${stderr_lines[0]}" =~ ^numactl2:\ measured\ node\ 0\ [0-9]+\.[0-9]\ GB/s\ in\ [0-9]+\.[0-9]\ s:\ weights\ 0:1$ ]] || return 1
 	[ "$(cat "$WI_DIR/node0")" = 1 ]
 }
+
+@test "--measure shows progress on a terminal after a second, and clears it; none elsewhere" {
+	run -0 script -qec "'$NUMACTL2' --measure --measure-size=1g --measure-time=6 -C 0" /dev/null
+	[[ "$output" == *$'\r'"numactl2: measuring node 0 (1 of 1), pass "[0-5]" of 5 "* ]] || return 1
+	[[ "$output" == *$'\r\e[K'"node 0: "*" GB/s (best of "* ]] || return 1
+	run -0 --separate-stderr "$NUMACTL2" --measure --measure-size=1g --measure-time=6 -C 0
+	[ -z "$stderr" ]
+}

@@ -5,6 +5,13 @@
 
 load common
 
+setup_file() {
+	# Exact 4 KiB splits; and nobody (asnobody) must reach the programs:
+	# the initramfs root comes from mktemp -d, mode 0700.
+	thp never
+	chmod 755 /
+}
+
 setup() {
 	reset_weights
 	bg=()
@@ -22,15 +29,58 @@ lease_msg() {	# lease_msg NODE HELD PIDS WANT
 	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
 }
 
-# wait_for_lease NODE PID: until --show lists PID among the holders of NODE.
+# wait_for_lease NODE PID: until --show lists PID among the holders of NODE
+# (30 s at most).
 wait_for_lease() {
-	local i
-	for i in $(seq 200); do
+	local end=$((SECONDS + 30))
+	while [ "$SECONDS" -lt "$end" ]; do
 		numactl2 --show | grep -Eq "^interleave weight lease: node $1 weight [0-9]+ pids (.* )?$2( |\$)" && return 0
 		sleep 0.05
 	done
 	echo "no lease on node $1 held by $2"
 	numactl2 --show
+	return 1
+}
+
+# child_of PID: the pid of a child of PID (busybox here has no pgrep).
+child_of() {
+	local s ppid
+	for s in /proc/[0-9]*/stat; do
+		read -r _ _ _ ppid _ <"$s" 2>/dev/null || continue
+		[ "$ppid" = "$1" ] || continue
+		s=${s#/proc/}
+		echo "${s%/stat}"
+		return 0
+	done
+	return 1
+}
+
+# reap PID: waits (60 s at most) for background process PID and sets $st to
+# its status; on timeout shows where it is stuck and fails.
+reap() {
+	local end=$((SECONDS + 60)) p
+	while kill -0 "$1" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do sleep 0.1; done
+	if kill -0 "$1" 2>/dev/null; then
+		for p in "$1" $(child_of "$1"); do
+			echo "pid $p: $(tr '\0' ' ' </proc/$p/cmdline) wchan=$(cat /proc/$p/wchan)"
+			cat /proc/$p/stack 2>/dev/null
+			ls -l /proc/$p/fd
+		done
+		cat /proc/locks
+		return 1
+	fi
+	st=0
+	wait "$1" || st=$?
+}
+
+# job_of PARENT: the job numactl2 --restore-weights (pid PARENT) started,
+# once it has started (30 s at most).
+job_of() {
+	local end=$((SECONDS + 30))
+	while kill -0 "$1" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do
+		child_of "$1" && return 0
+		sleep 0.1
+	done
 	return 1
 }
 
@@ -69,6 +119,7 @@ w; alloc -s 8M; sleep 0.2; w'
 			assert_split "0 1 2 3" "$want"
 			ran=$((ran + 1))
 		else
+			cat "$dir/err.$i"
 			[ "$st" -eq 1 ]
 			[ ! -s "$dir/out.$i" ]
 			[ "$(wc -l <"$dir/err.$i")" -eq 1 ]
@@ -76,7 +127,7 @@ w; alloc -s 8M; sleep 0.2; w'
 			refused=$((refused + 1))
 		fi
 	done
-	echo "ran: $ran, refused: $refused"
+	echo "# 20 jobs: $ran ran under their own set, $refused refused by a lease" >&3
 	[ "$ran" -ge 1 ]
 	[ $((ran + refused)) -eq 20 ]
 }
@@ -100,10 +151,24 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "waiting: --wait queues until the holder ends and says how long" {
-	hold 0:7 2
-	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:2,1:1 --wait alloc -s 16M
-	echo "$stderr"
-	[[ "${stderr_lines[0]}" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 7,\ PIDs\ $holder\)$ ]]
+	local go=$BATS_TEST_TMPDIR/go out=$BATS_TEST_TMPDIR/out waiter
+	numactl2 -w all --weights=0:7 sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	numactl2 -w 0-1 --weights=0:2,1:1 --wait alloc -s 16M >"$out" 2>"$out.err" &
+	waiter=$!
+	bg+=("$waiter")
+	sleep 1
+	# Still queued, and nothing changed.
+	kill -0 "$waiter"
+	[ "$(global_weights)" = "7 1 1 1" ]
+	touch "$go"
+	reap "$waiter"
+	[ "$st" -eq 0 ]
+	cat "$out.err"
+	[[ "$(head -n 1 "$out.err")" =~ ^numactl2:\ waited\ [0-9]+\.[0-9]\ s\ for\ the\ lease\ on\ node\ 0\ \(weight\ 7,\ PIDs\ $holder\)$ ]] || return 1
+	output=$(cat "$out")
 	assert_split "0 1" "2 1"
 }
 
@@ -204,32 +269,34 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "--restore-weights: the table back after the job is killed (128 + SIGKILL)" {
-	local parent job st=0 i
+	local parent job i
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do job=$(pgrep -P "$parent") && break; sleep 0.05; done
-	[ -n "$job" ]
+	job=$(job_of "$parent")
 	[ "$(global_weights)" = "9 3 1 1" ]
 	kill -KILL "$job"
-	wait "$parent" || st=$?
+	reap "$parent"
 	[ "$st" -eq 137 ]
 	cat "$BATS_TEST_TMPDIR/err"
 	[ "$(global_weights)" = "1 1 1 1" ]
 }
 
 @test "--restore-weights: weights another job leases by then are left alone, and it says so" {
-	local parent st=0 i
-	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 2 2>"$BATS_TEST_TMPDIR/err" &
+	local parent go=$BATS_TEST_TMPDIR/go
+	# The first job runs until the second one holds its lease.
+	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights \
+		sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>"$BATS_TEST_TMPDIR/err" &
 	parent=$!
 	bg+=("$parent")
-	for i in $(seq 200); do pgrep -P "$parent" >/dev/null && break; sleep 0.05; done
+	job_of "$parent"
 	# A second job that wants node 0 at 9 too, and outlives the first.
 	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
 	holder=$!
 	bg+=("$holder")
 	wait_for_lease 0 "$holder"
-	wait "$parent" || st=$?
+	touch "$go"
+	reap "$parent"
 	[ "$st" -eq 0 ]
 	run -0 cat "$BATS_TEST_TMPDIR/err"
 	[ "${lines[1]}" = "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" ]
@@ -277,7 +344,7 @@ w; alloc -s 8M; sleep 0.2; w'
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr numactl2 -w all --weights=0:9 $args touch "$BATS_TEST_TMPDIR/ran"
 		echo "$args: $stderr"
-		[[ "${stderr_lines[0]}" == numactl2:* ]]
+		[[ "${stderr_lines[0]}" == numactl2:* ]] || return 1
 		[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 		[ "$(global_weights)" = "1 1 1 1" ]
 	done
