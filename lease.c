@@ -31,7 +31,8 @@
  * Limits: processes that write the files directly, numactl -w and older
  * numactl2 do not take part; the kernel's auto mode (6.16+) and memory
  * hotplug recompute weights without asking; a job that closes descriptors
- * it did not open (closefrom, daemons) gives its lease up. */
+ * it did not open (closefrom, daemons) gives its lease up; a --shm/--file
+ * region's policy outlives numactl2 and its lease. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
