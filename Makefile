@@ -74,6 +74,13 @@ test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
 test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
 
+# numamaps.c's parser on its own: numa_maps lines in, sums by kind out.
+test/numamaps_driver: test/numamaps_driver.c numamaps.c numamaps.h parse.h
+	$(CC) $(CFLAGS) -I. -o $@ test/numamaps_driver.c numamaps.c
+
+test/numamaps_driver.asan: test/numamaps_driver.c numamaps.c numamaps.h parse.h
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/numamaps_driver.c numamaps.c
+
 test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
 	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
 
@@ -107,6 +114,11 @@ check-fuzz: test/fuzz_parse
 check-vm: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
+# The guest kernel with the project's series (kernel/): its bzImage path is
+# the last line of stdout.
+kernel:
+	@test/vm/kernel.sh 6.12-mpol2
+
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
@@ -128,6 +140,6 @@ uninstall:
 clean:
 	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
 		test/bwweights_driver test/bwweights_driver.asan bench/weights \
-		test/supervise_driver test/supervise_driver.asan
+		test/supervise_driver test/supervise_driver.asan test/numamaps_driver test/numamaps_driver.asan
 
-.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm demo bench install uninstall clean
+.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean

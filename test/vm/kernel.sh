@@ -1,14 +1,16 @@
 #!/bin/bash
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
-#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1 or 7.2
+#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2 or 6.12-mpol2
 #
 # The source is Debian's linux-source-VERSION package: 6.12 and 6.1 through
 # the system's apt sources, 7.2 from Debian unstable (sid) through an apt
 # configuration private to the cache ($cache/apt-sid: its own sources list,
 # package lists and archives; /etc/apt and /var/lib/apt are never touched).
 # The kernel is tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
-# if any).  The bzImage is cached outside the repository at
+# if any).  6.12-mpol2 is linux-source-6.12 with the project's kernel series
+# (kernel/series, in its order: set_mempolicy2 and friends) on top.
+# The bzImage is cached outside the repository at
 #   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>-<key>/bzImage
 # where <key> is a hash of the config fragment and the patches.  The path of
 # the bzImage is the only thing printed on stdout; progress goes to stderr.
@@ -45,19 +47,30 @@ system_mirror() {
 	printf '%s\n' "${m:-http://deb.debian.org/debian}"
 }
 
-[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1 or 7.2)"
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1, 7.2 or 6.12-mpol2)"
 version=$1
 # apt_opts: extra apt options; empty means the system's own configuration.
-apt_opts=() apt_dir=
+# base: the Debian source version; series: the project's patches on top.
+apt_opts=() apt_dir= base=$version series=
 case $version in
 6.12|6.1) ;;
 7.2) private_apt sid ;;
-*) die "unsupported kernel version '$version' (6.12, 6.1 or 7.2)" ;;
+6.12-mpol2) base=6.12 series=$(cd "$here/../.." && pwd)/kernel/series ;;
+*) die "unsupported kernel version '$version' (6.12, 6.1, 7.2 or 6.12-mpol2)" ;;
 esac
-pkg=linux-source-$version
+pkg=linux-source-$base
 fragment=$here/kernel.config
-patchdir=$here/patches/linux-$version
+patchdir=$here/patches/linux-$base
 [ -r "$fragment" ] || die "missing $fragment"
+[ -z "$series" ] || [ -r "$series" ] || die "missing $series"
+
+# The patches in the order they apply: test/vm/patches/linux-BASE/*.patch,
+# then the series' patches (names relative to kernel/; # starts a comment).
+patch_list() {
+	[ ! -d "$patchdir" ] || find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort
+	[ -z "$series" ] || sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
+		-e "s|^[[:space:]]*|$(dirname "$series")/|" -e 's/[[:space:]]*$//' "$series"
+}
 
 # Build dependencies: installed only when missing (CI runs as root).
 need_pkgs() {
@@ -94,16 +107,16 @@ if [ -z "$pkgver" ]; then
 fi
 [ -n "$pkgver" ] || die "apt has no package $pkg"
 
+patches=$(patch_list)
+for p in $patches; do [ -r "$p" ] || die "missing patch $p"; done
 key=$( {
 	cat "$fragment"
-	if [ -d "$patchdir" ]; then
-		find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
-			printf '== %s\n' "$(basename "$p")"
-			cat "$p"
-		done
-	fi
+	for p in $patches; do
+		printf '== %s\n' "$(basename "$p")"
+		cat "$p"
+	done
 } | sha256sum | cut -c1-16)
-out=$cache/kernel-$pkgver-$key
+out=$cache/kernel-$pkgver${series:+-mpol2}-$key
 image=$out/bzImage
 
 if [ -s "$image" ]; then
@@ -141,12 +154,10 @@ rm -rf "$work/deb" "$deb"
 src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'linux-source-*')
 [ -d "$src" ] || die "no source tree in $tarball"
 
-if [ -d "$patchdir" ]; then
-	find "$patchdir" -name '*.patch' -type f | LC_ALL=C sort | while read -r p; do
-		log "applying $(basename "$p")"
-		patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
-	done
-fi
+for p in $patches; do
+	log "applying $(basename "$p")"
+	patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
+done
 
 cd "$src"
 log "configuring (tinyconfig + kernel.config)"

@@ -1,0 +1,34 @@
+/* Feeds numa_maps lines (stdin) to numamaps_add_line() and prints the sums,
+ * one line per kind: "heap N0=3 N2=5"; or "error: line N" (exit 1).
+ *   numamaps_driver [BASE_PAGE_KB]   (default 4) */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "numamaps.h"
+
+int main(int argc, char **argv)
+{
+	static struct placement p;
+	unsigned long page_kb = argc > 1 ? strtoul(argv[1], NULL, 10) : 4;
+	char *line = NULL;
+	size_t size = 0;
+	unsigned no = 0;
+
+	while (getline(&line, &size, stdin) > 0) {
+		no++;
+		if (numamaps_add_line(&p, line, page_kb) < 0) {
+			printf("error: line %u\n", no);
+			free(line);
+			return 1;
+		}
+	}
+	free(line);
+	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
+		printf("%s", map_kind_name(k));
+		for (unsigned n = 0; n <= p.max_node; n++)
+			if (p.pages[k][n])
+				printf(" N%u=%llu", n, p.pages[k][n]);
+		printf(" total=%llu\n", p.total[k]);
+	}
+	return 0;
+}
