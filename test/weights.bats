@@ -185,10 +185,35 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$stderr" = "numactl2: cannot change global interleave weight of node 1 (none changed): Too many levels of symbolic links" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/target")" = 7 ]
 	[ "$(cat "$dir/node0")" = 1 ]
+	# The auto switch alone, in a table whose node files are regular.
+	dir=$BATS_TEST_TMPDIR/auto-link
+	mkdir "$dir"
+	echo 1 >"$dir/node0"
 	echo false >"$BATS_TEST_TMPDIR/target"
 	ln -s "$BATS_TEST_TMPDIR/target" "$dir/auto"
 	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
 	[ "$(cat "$BATS_TEST_TMPDIR/target")" = false ]
+}
+
+@test "a weight file that is not a regular file is refused, without blocking" {
+	local dir
+	dir=$(fake_wi_dir 0 1)
+	rm "$dir/node1"
+	mkfifo "$dir/node1"
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr timeout 10 "$NUMACTL2" --set-global-weights=0-1:5
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 1 (none changed): Invalid argument" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+}
+
+@test "an auto switch that holds neither true nor false is not taken for one" {
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo bogus >"$dir/auto"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --show
+	[ "${lines[4]}" = "weightsource: global" ]
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[ "$stderr" = "numactl2: this kernel has no auto interleave weights (needs Linux 6.16 or later)" ]
+	[ "$(cat "$dir/auto")" = bogus ]
 }
 
 @test "a weight file that holds no weight is refused before anything is written" {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# The same numactl2 on stock 6.12, which has no set_mempolicy2: it must take
+# The same numactl2 on stock 6.12 and 7.2, which have no set_mempolicy2: it must take
 # the global path, and must find that out without calling a number the kernel
 # never listed.  sysguard (test/vm/sysguard.c) runs it under ptrace and kills
 # it at the first call to 500-502 (the series' numbers) or 457-459 (the seed
-# series' numbers, statmount, listmount and lsm_get_self_attr on 6.12).
+# series' numbers, statmount, listmount and lsm_get_self_attr on 6.12 and 7.2).
 
 load common
 
@@ -22,7 +22,7 @@ teardown() {
 	reset_weights
 }
 
-@test "global path: stock 6.12 lists no extended calls" {
+@test "global path: a stock kernel (6.12, 7.2) lists no extended calls" {
 	[ -d /sys/kernel/mm/mempolicy/weighted_interleave ]
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ]
 }

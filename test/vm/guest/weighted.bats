@@ -437,6 +437,6 @@ auto_refused() {
 		-w 1-3 --weights=auto --weight-budget=2
 	auto_refused "invalid weight budget '0' (1-255)" -w all --weights=auto --weight-budget=0
 	auto_refused "invalid weight budget '256' (1-255)" -w all --weights=auto --weight-budget=256
-	auto_refused "--weight-budget needs --weights=auto" -w all --weights=0:2 --weight-budget=8
+	auto_refused "--weight-budget needs --weights=auto or --weights=measured" -w all --weights=0:2 --weight-budget=8
 	auto_refused "--weights needs --weighted-interleave or --interleave" --membind=0-3 --weights=auto
 }
