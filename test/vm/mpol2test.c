@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -748,6 +750,152 @@ static void case_other_modes(void)
 	expect_policy("default again", NULL, 0, MPOL_DEFAULT, 0, 0, none);
 }
 
+/*
+ * Allocations without an interleave index (page cache, slab) go through
+ * weighted_interleave_nodes() and the task's il_prev/il_weight: a ramfs
+ * file written with write() gets its pages that way.  Slab allocations on
+ * the way take turns too, so the split is checked within 2% of the pages
+ * per node: 8:4:2:1 against the global 1:1:1:1 is far outside that.
+ */
+static void case_page_cache(void)
+{
+	const char *dir = "/tmp/mpol2test-ramfs", *path = "/tmp/mpol2test-ramfs/f";
+	const size_t pages = 4096;
+	static char buf[16 * PAGE];
+	size_t count[NNODES] = { 0 }, i;
+	void **addr = calloc(pages, sizeof(*addr));
+	int *status = calloc(pages, sizeof(*status));
+	struct pol p;
+	char *map;
+	int fd;
+
+	if (!addr || !status || (mkdir(dir, 0700) && errno != EEXIST) ||
+	    mount("mpol2test", dir, "ramfs", 0, NULL)) {
+		fail("ramfs at %s: %s", dir, strerror(errno));
+		return;
+	}
+	set_global_weights(ONES);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, W8421);
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 8:4:2:1");
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	memset(buf, 1, sizeof(buf));
+	for (i = 0; fd >= 0 && i < pages * PAGE / sizeof(buf); i++)
+		if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
+			break;
+	reset_task_policy();
+	map = fd < 0 ? MAP_FAILED : mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED) {
+		fail("write and map %s: %s", path, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < pages; i++)
+		addr[i] = map + i * PAGE;
+	for (i = 0; i < pages; i++)	/* map the pages so that move_pages sees them */
+		(void)*(volatile char *)addr[i];
+	if (syscall(SYS_move_pages, 0, pages, addr, NULL, status, 0) != 0)
+		fail("move_pages: %s", strerror(errno));
+	for (i = 0; i < pages; i++)
+		if (status[i] >= 0 && status[i] < NNODES)
+			count[status[i]]++;
+	printf("page cache, 8:4:2:1: N0=%zu N1=%zu N2=%zu N3=%zu (ideal %zu %zu %zu %zu)\n",
+	       count[0], count[1], count[2], count[3], pages * 8 / 15, pages * 4 / 15,
+	       pages * 2 / 15, pages / 15);
+	for (int n = 0; n < NNODES; n++) {
+		long ideal = (long)(pages * W8421[n] / 15), d = (long)count[n] - ideal;
+
+		CHECK(d <= (long)pages / 50 && -d <= (long)pages / 50,
+		      "node %d: %zu pages, ideal %ld", n, count[n], ideal);
+	}
+	munmap(map, pages * PAGE);
+out:
+	if (fd >= 0)
+		close(fd);
+	umount(dir);
+	free(addr);
+	free(status);
+}
+
+/* The pages of every vmalloc area per node, from /proc/vmallocinfo's N<n>=. */
+static void vmalloc_pages(size_t *count)
+{
+	FILE *f = fopen("/proc/vmallocinfo", "r");
+	char line[512];
+
+	memset(count, 0, NNODES * sizeof(*count));
+	if (!f) {
+		fail("/proc/vmallocinfo: %s", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		for (char *t = strstr(line, " N"); t; t = strstr(t + 1, " N")) {
+			unsigned n, c;
+
+			if (sscanf(t, " N%u=%u", &n, &c) == 2 && n < NNODES)
+				count[n] += c;
+		}
+	}
+	fclose(f);
+}
+
+static int thread_pipe[2];
+
+static void *thread_wait(void *arg)
+{
+	char c;
+	ssize_t r = read(thread_pipe[0], &c, 1);	/* until the pipe closes */
+
+	(void)arg;
+	(void)r;
+	return NULL;
+}
+
+/*
+ * The bulk allocator (alloc_pages_bulk_array_weighted_interleave): vmalloc
+ * in the task's context uses it, and every new thread's kernel stack is
+ * vmalloc'ed (VMAP_STACK) by its creator, 4 pages at a time.  150 threads
+ * make about 600 pages; each node within 4% of the pages of 8:4:2:1 (the
+ * global 1:1:1:1 would be 25% each).  A few stacks come from the kernel's
+ * cache of freed ones, and nothing else should vmalloc meanwhile.
+ */
+static void case_bulk(void)
+{
+	enum { THREADS = 150 };
+	static pthread_t t[THREADS];
+	size_t before[NNODES], after[NNODES], total = 0, d[NNODES];
+	struct pol p;
+	int i, made = 0;
+
+	if (pipe(thread_pipe)) {
+		fail("pipe: %s", strerror(errno));
+		return;
+	}
+	set_global_weights(ONES);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, W8421);
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 8:4:2:1");
+	vmalloc_pages(before);
+	for (i = 0; i < THREADS; i++)
+		made += pthread_create(&t[i], NULL, thread_wait, NULL) == 0;
+	vmalloc_pages(after);
+	reset_task_policy();
+	close(thread_pipe[1]);
+	for (i = 0; i < made; i++)
+		pthread_join(t[i], NULL);
+	CHECK(made == THREADS, "%d of %d threads", made, THREADS);
+	for (i = 0; i < NNODES; i++) {
+		d[i] = after[i] > before[i] ? after[i] - before[i] : 0;
+		total += d[i];
+	}
+	printf("vmalloc'ed thread stacks, 8:4:2:1: N0=%zu N1=%zu N2=%zu N3=%zu\n", d[0], d[1],
+	       d[2], d[3]);
+	CHECK(total >= THREADS * 2, "only %zu new vmalloc pages", total);
+	for (i = 0; i < NNODES; i++) {
+		long ideal = (long)(total * W8421[i] / 15), diff = (long)d[i] - ideal;
+
+		CHECK(diff <= (long)total / 25 && -diff <= (long)total / 25,
+		      "node %d: %zu pages, ideal %ld of %zu", i, d[i], ideal, total);
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*run)(void);
@@ -766,6 +914,8 @@ static const struct {
 	{ "inherit", case_inherit },
 	{ "old-calls", case_old_calls },
 	{ "other-modes", case_other_modes },
+	{ "page-cache", case_page_cache },
+	{ "bulk", case_bulk },
 };
 
 int main(int argc, char **argv)

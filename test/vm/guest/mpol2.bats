@@ -103,7 +103,19 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
+@test "mpol2: page cache (no interleave index) follows the task weights: weighted_interleave_nodes" {
+	run mpol2test page-cache
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "mpol2: the bulk allocator (vmalloc'ed thread stacks) follows the task weights" {
+	run mpol2test bulk
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "mpol2: every case of mpol2test has a test here" {
 	run -0 mpol2test -l
-	[ "${#lines[@]}" -eq 14 ]
+	[ "${#lines[@]}" -eq 16 ]
 }
