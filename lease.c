@@ -31,7 +31,8 @@
  * Limits: processes that write the files directly, numactl -w and older
  * numactl2 do not take part; the kernel's auto mode (6.16+) and memory
  * hotplug recompute weights without asking; a job that closes descriptors
- * it did not open (closefrom, daemons) gives its lease up. */
+ * it did not open (closefrom, daemons) gives its lease up; a --shm/--file
+ * region's policy outlives numactl2 and its lease. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -151,6 +152,9 @@ static int lease_node(struct lease *l, struct gw_txn *t, unsigned node, unsigned
 	unsigned cur;
 	int rc = gw_read(node, &cur);
 
+	/* -w alone on a node without a weight file (6.16+: no memory) asks nothing of it. */
+	if (rc == -ENOENT && want == LEASE_AS_IS)
+		return 0;
 	if (rc < 0)
 		return rc;
 	l->fd[node] = open_node(node);

@@ -58,9 +58,11 @@ static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODE
 		share[n] = 0;
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
-		if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
-			w = p->has_weights ? p->weight[n] : (gw_read(n, &w) < 0 ? 0 : w);
-		share[n] = w ? w : 1;
+		if (p->mode == MPOL_WEIGHTED_INTERLEAVE && p->has_weights)
+			w = p->weight[n];
+		else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && gw_read(n, &w) < 0)
+			w = 0;
+		share[n] = w ? w : 1;	/* 0: not given, or the kernel's default */
 		sum += share[n];
 	}
 	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)

@@ -20,7 +20,8 @@ top=$BATS_TEST_DIRNAME/..
 
 @test "the release build has no test hooks; the test build has them" {
 	run -0 make -s -C "$top" numactl2 test/bin/numactl2
-	run -1 grep -a -c -e NUMACTL2_SYSFS_WI -e NUMACTL2_TEST_FAIL_NODE "$top/numactl2"
+	# No hook of any name: every test hook reads a NUMACTL2_* variable.
+	run -1 grep -a -c NUMACTL2_ "$top/numactl2"
 	[ "$output" = 0 ]
 	run -0 grep -a -c -e NUMACTL2_SYSFS_WI "$top/test/bin/numactl2"
 	[ "$output" -ge 1 ]

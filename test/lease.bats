@@ -330,3 +330,12 @@ bad_lease_input() {
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(w 0)" = 9 ]
 }
+
+@test "-w alone on a node without a weight file (6.16+: no memory) leases nothing there and runs" {
+	rm "$WI/node0"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 grep -c " weighted interleave:0 " /proc/self/numa_maps
+	[ "$output" -gt 0 ]
+	[ -z "$stderr" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
+	[ "$stderr" = "numactl2: node 0 has no global interleave weight in $WI" ]
+}

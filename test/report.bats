@@ -199,3 +199,16 @@ nothing_changed() {
 	run -0 --separate-stderr "$NUMACTL2" --measure --measure-size=1g --measure-time=6 -C 0
 	[ -z "$stderr" ]
 }
+
+# Where ptrace is forbidden (seccomp, Yama), --report cannot see the exit:
+# strace makes ptrace(2) fail with EPERM.
+@test "--report where ptrace is refused: exit 1, the command never runs, the weights go back" {
+	local m=$BATS_TEST_TMPDIR/ran before
+	before=$(wi_snapshot)
+	run -1 --separate-stderr strace -o /dev/null -e trace=ptrace -e inject=ptrace:error=EPERM \
+		"$NUMACTL2" --report -w 0 --weights=0:5 touch "$m"
+	echo "$stderr"
+	[ "${stderr_lines[-1]}" = "numactl2: cannot run 'touch' as a child (ptrace): Operation not permitted" ]
+	[[ "$stderr" == *"changed global interleave weights: node0 "*"->5"* ]] || return 1
+	nothing_changed "$m"
+}

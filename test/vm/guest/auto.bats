@@ -145,3 +145,36 @@ kernel_auto_weights() {
 	[ "$(auto_state)" = false ]
 	[ "$(global_weights)" = "1 1 1 1" ]
 }
+
+# The "kernel auto weights" line of numactl2 --dry-run --weights=auto as
+# "W0 W1 W2 W3".
+dry_run_kernel_weights() {
+	printf '%s\n' "$1" | sed -n 's/^kernel auto weights: \([0-9: ]*\) (sum.*/\1/p' |
+		tr ' ' '\n' | cut -d: -f2 | paste -sd' ' -
+}
+
+@test "--weights=auto --dry-run: its 'kernel auto weights' are the running kernel's own" {
+	numactl2 --auto-global-weights 2>/dev/null
+	local kernel
+	kernel=$(global_weights)
+	echo "the kernel's: $kernel"
+	[ "$kernel" != "1 1 1 1" ]
+	run -0 --separate-stderr numactl2 -w all --weights=auto --dry-run alloc -s 64K
+	echo "$output"
+	[ "$(dry_run_kernel_weights "$output")" = "$kernel" ]
+	[ "${lines[2]}" = "weights: 0:8 1:4 2:2 3:1" ]
+	[ "$(auto_state)" = true ]
+	[ "$(global_weights)" = "$kernel" ]
+}
+
+@test "--weights=auto in auto mode: 8:4:2:1 replaces the kernel's, auto goes off, exact split" {
+	numactl2 --auto-global-weights 2>/dev/null
+	local w
+	read -ra w <<<"$(global_weights)"
+	run -0 --separate-stderr numactl2 -w all --weights=auto alloc -s 64M
+	echo "stderr: $stderr"
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${w[0]}->8, node1 ${w[1]}->4, node2 ${w[2]}->2, node3 ${w[3]}->1; kernel auto weights switched off" ]
+	assert_split "0 1 2 3" "8 4 2 1"
+	assert_maps_match
+	[ "$(auto_state)" = false ]
+}

@@ -40,3 +40,12 @@ teardown() {
 	done
 	[ "$(global_weights)" = "$weights" ]
 }
+
+@test "--report: -w without --weights asks for the global weights in effect" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -0 numactl2 --set-global-weights=0:3,1:1
+	run -0 --separate-stderr numactl2 -w 0,1 --report=json --report-file="$f" alloc -s 16M -m
+	assert_split "0 1" "3 1"
+	assert_report_json "$f" "0 1 2 3"
+	[ "$(jq -r '[.nodes[].requested_share] | map(tostring) | join(" ")' "$f")" = "0.75 0.25 0 0" ]
+}

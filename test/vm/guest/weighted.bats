@@ -407,13 +407,13 @@ auto_dry_run() {
 	assert_policy "weighted interleave:1-3"
 }
 
-@test "--weight-budget=12: 5:4:2:1, the best that sums to 12 or less, and its exact split" {
+@test "--weight-budget=12: 7:3:1:1, the best that sums to 12 or less, and its exact split" {
 	auto_dry_run -w all --weights=auto --weight-budget=12
-	[ "${lines[5]}" = "auto weights: 0:5 1:4 2:2 3:1 (sum 12, budget 12): modelled 307.2 GB/s, 80.0% of the nodes' 384.0 GB/s" ]
+	[ "${lines[5]}" = "auto weights: 0:7 1:3 2:1 3:1 (sum 12, budget 12): modelled 307.2 GB/s, 80.0% of the nodes' 384.0 GB/s" ]
 	run -0 --separate-stderr numactl2 -w all --weights=auto --weight-budget=12 alloc -s 64M
 	echo "$output"
-	[ "$(global_weights)" = "5 4 2 1" ]
-	assert_split "0 1 2 3" "5 4 2 1"
+	[ "$(global_weights)" = "7 3 1 1" ]
+	assert_split "0 1 2 3" "7 3 1 1"
 	assert_maps_match
 }
 
