@@ -7,24 +7,32 @@ load common
 
 setup_file() {
 	thp never
+	force_global_path
 }
 
 # This file is about the global table.  On a kernel with the series
 # (kernel/), numactl2 keeps --weights task-local instead (task-local.bats);
-# there, every numactl2 call here that sets weights goes the global way.
+# there, every numactl2 call that sets weights goes the global way: a
+# numactl2 first in PATH execs the real one with --global-weights (exec, so
+# that $! of a background numactl2 is numactl2's own PID).
 force_global_path() {
+	local real bin=$BATS_FILE_TMPDIR/global-bin
 	[ -e /sys/kernel/mm/mempolicy/syscalls ] || return 0
-	numactl2() {
-		case " $* " in
-		*" --weights="* | *" --weights "*) command numactl2 --global-weights "$@" ;;
-		*) command numactl2 "$@" ;;
+	real=$(command -v numactl2)
+	mkdir -p "$bin"
+	cat >"$bin/numactl2" <<-EOF
+		#!/bin/bash
+		case " \$* " in
+		*" --weights="* | *" --weights "*) exec "$real" --global-weights "\$@" ;;
 		esac
-	}
+		exec "$real" "\$@"
+	EOF
+	chmod +x "$bin/numactl2"
+	export PATH=$bin:$PATH
 }
 
 setup() {
 	reset_weights
-	force_global_path
 }
 
 teardown() {
