@@ -8,8 +8,9 @@
  * (give the next unit to the node with the largest bw[i] / (k[i] + 1), the
  * D'Hondt rule) yields after S steps. One pass over S = 1..budget gives the
  * best throughput S * t for every S, hence the optimum and the smallest S that
- * reaches it; the lexicographically smallest weights of that sum follow from
- * the caps w[i] <= bw[i] * S / T. O(budget * n): about 16000 steps at most. */
+ * reaches it; of that sum, the weights whose node limits are highest,
+ * smallest first, follow from the same rule started at all ones.
+ * O(budget * n): about 16000 steps at most. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -67,25 +68,44 @@ static void best_per_sum(const double *bw, unsigned n, unsigned budget, double *
 	}
 }
 
-/* The lexicographically smallest w with sum s and 1 <= w[i] <= cap[i]. */
-static void smallest_fill(const unsigned *cap, unsigned n, unsigned s, uint8_t *w)
+/* -1, 0 or 1 as a is below, within BW_TIE of, or above b. */
+static int compare(double a, double b)
 {
-	unsigned rest[BW_MAX_NODES + 1];
+	return a < b * (1 - BW_TIE) ? -1 : a > b * (1 + BW_TIE);
+}
 
-	rest[n] = 0;
-	for (unsigned i = n; i-- > 0;)
-		rest[i] = rest[i + 1] + cap[i];
-	for (unsigned i = 0; i < n; i++) {
-		/* As small as the caps of the nodes after it allow. */
-		w[i] = (uint8_t)(s > rest[i + 1] + 1 ? s - rest[i + 1] : 1);
-		s -= w[i];
+/* Should the next unit go to node i rather than to pick? The one whose limit
+ * stays highest (D'Hondt); on a tie the one whose limit is lower now, so
+ * the higher one is kept; then the later node, so that the weights stay
+ * lexicographically smallest. */
+static bool takes_unit(const double *bw, const uint8_t *w, unsigned i, unsigned pick)
+{
+	int after = compare(bw[i] / (w[i] + 1), bw[pick] / (w[pick] + 1));
+
+	return after > 0 || (after == 0 && compare(bw[i] / w[i], bw[pick] / w[pick]) <= 0);
+}
+
+/* Of the weights with sum s, those that keep the node limits highest,
+ * smallest first (leximin), one unit at a time from all ones; this also
+ * reaches the best T of that sum. */
+static void leximin_fill(const double *bw, unsigned n, unsigned s, uint8_t *w)
+{
+	for (unsigned i = 0; i < n; i++)
+		w[i] = 1;
+	for (unsigned left = s - n; left > 0; left--) {
+		unsigned pick = 0;
+
+		for (unsigned i = 1; i < n; i++)
+			if (takes_unit(bw, w, i, pick))
+				pick = i;
+		w[pick]++;
 	}
 }
 
 int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
 {
 	double best[BW_BUDGET_MAX + 1], top = 0, floor_t;
-	unsigned cap[BW_MAX_NODES], s;
+	unsigned s;
 
 	if (!valid_input(bw, n, budget, n))
 		return -EINVAL;
@@ -95,10 +115,7 @@ int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w
 	floor_t = top * (1 - BW_TIE);
 	for (s = n; best[s] < floor_t; s++)
 		;
-	/* Every w of sum s with T(w) >= floor_t: w[i] <= bw[i] * s / floor_t. */
-	for (unsigned i = 0; i < n; i++)
-		cap[i] = (unsigned)fmin(floor(bw[i] * s / floor_t), s);
-	smallest_fill(cap, n, s, w);
+	leximin_fill(bw, n, s, w);
 	return 0;
 }
 

@@ -21,7 +21,9 @@
 
 /* Weights w[0..n-1] (each >= 1, sum <= budget) that maximise the modelled
  * throughput T(w) = min_i(bw[i] * S / w[i]), S = sum w; ties broken toward the
- * smallest sum, then lexicographically. Two throughputs within a relative
+ * smallest sum, then toward the highest node limits bw[i] * S / w[i], smallest
+ * first (leximin: 4:2:1:1 before 1:4:2:1 for 200/100/50/25 at 8), then
+ * lexicographically. Two throughputs within a relative
  * BW_TIE (far above rounding, far below any real difference) are a tie.
  * Returns 0, or -EINVAL (n == 0, n > 64, budget < n, budget > 255, a bandwidth
  * <= 0 or not finite). */

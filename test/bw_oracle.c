@@ -1,10 +1,12 @@
 /* Exhaustive search over every w with w[i] >= 1 and sum <= budget, in
  * lexicographic order: C(budget, n) vectors (10.5 million for 8 nodes at 32).
  * Pass one finds the highest T; pass two takes, among the weights within
- * BW_TIE of it, the smallest sum, and of those the first met, which is the
- * lexicographically smallest. */
+ * BW_TIE of it, the smallest sum, then the highest node limits smallest first
+ * (leximin: their sorted bw[i] / w[i] compared in order), and of those the
+ * first met, which is the lexicographically smallest. */
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bw_oracle.h"
@@ -17,7 +19,35 @@ struct search {
 	double top, floor_t;
 	unsigned best_sum;
 	uint8_t cur[BW_MAX_NODES], best[BW_MAX_NODES];
+	double best_limits[BW_MAX_NODES];	/* sorted bw / w of best */
 };
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void sorted_limits(const struct search *s, double *limits)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		limits[i] = s->bw[i] / s->cur[i];
+	qsort(limits, s->n, sizeof(*limits), by_value);
+}
+
+/* cur against best at the same sum: higher at the first limit that differs
+ * by more than BW_TIE. */
+static bool leximin_better(const struct search *s, const double *limits)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		if (limits[i] > s->best_limits[i] * (1 + BW_TIE))
+			return true;
+		if (limits[i] < s->best_limits[i] * (1 - BW_TIE))
+			return false;
+	}
+	return false;
+}
 
 /* T = sum * min(bw[i] / w[i]): bw_modelled_throughput() up to rounding,
  * which BW_TIE absorbs, at one multiplication per vector. */
@@ -30,9 +60,15 @@ static void visit(struct search *s, unsigned sum, double min_ratio)
 			s->top = t;
 		return;
 	}
-	if (t >= s->floor_t && sum < s->best_sum) {
+	double limits[BW_MAX_NODES];
+
+	if (t < s->floor_t || sum > s->best_sum)
+		return;
+	sorted_limits(s, limits);
+	if (sum < s->best_sum || leximin_better(s, limits)) {
 		s->best_sum = sum;
 		memcpy(s->best, s->cur, s->n);
+		memcpy(s->best_limits, limits, s->n * sizeof(*limits));
 	}
 }
 

@@ -40,7 +40,13 @@ refused() {
 	same_as_oracle 32 273200 109500
 }
 
-@test "ties: the smallest sum, then the lexicographically smallest" {
+@test "ties: the smallest sum, then the highest node limits, then the lexicographically smallest" {
+	# 4:2:1:1 and 1:4:2:1 both reach 200 at S = 8: node 3 limits both. The
+	# node limits of 4:2:1:1 are 400 400 400 200, of 1:4:2:1 1600 200 200 200.
+	weights optimal 8 200000 100000 50000 25000 "4:2:1:1 53.333%"
+	weights oracle 8 200000 100000 50000 25000 "4:2:1:1 53.333%"
+	weights optimal 12 200000 100000 50000 25000 "7:3:1:1 80.000%"
+	weights oracle 12 200000 100000 50000 25000 "7:3:1:1 80.000%"
 	weights optimal 32 100000 100000 "1:1 100.000%"
 	weights optimal 32 5 5 5 5 5 5 5 5 "1:1:1:1:1:1:1:1 100.000%"
 	# Node 0 limits every choice to 10 * S: 1:1:2 and 1:2:1 tie at S = 4.

@@ -86,8 +86,10 @@ need_pkgs() {
 		{ apt-get update >&2 && apt-get install -y --no-install-recommends "${missing[@]}" >&2; }
 }
 
+# Empty when apt knows no such package (apt-cache then exits 100, which must
+# not end the script under pipefail: the lists may just need an update).
 candidate_version() {
-	apt-cache "${apt_opts[@]}" show --no-all-versions "$pkg" 2>/dev/null |
+	{ apt-cache "${apt_opts[@]}" show --no-all-versions "$pkg" 2>/dev/null || true; } |
 		sed -n 's/^Version: //p' | head -n1
 }
 

@@ -853,9 +853,10 @@ static void *thread_wait(void *arg)
  * The bulk allocator (alloc_pages_bulk_array_weighted_interleave): vmalloc
  * in the task's context uses it, and every new thread's kernel stack is
  * vmalloc'ed (VMAP_STACK) by its creator, 4 pages at a time.  150 threads
- * make about 600 pages; each node within 4% of the pages of 8:4:2:1 (the
- * global 1:1:1:1 would be 25% each).  A few stacks come from the kernel's
- * cache of freed ones, and nothing else should vmalloc meanwhile.
+ * make about 600 pages; each node within 8% of the pages of 8:4:2:1 (the
+ * global 1:1:1:1 would be 25% each, node 0 then 28% short).  A few stacks
+ * come from the kernel's cache of freed ones, and other tasks that fork
+ * meanwhile add theirs (seen: node 0 5% over under load).
  */
 static void case_bulk(void)
 {
@@ -891,7 +892,7 @@ static void case_bulk(void)
 	for (i = 0; i < NNODES; i++) {
 		long ideal = (long)(total * W8421[i] / 15), diff = (long)d[i] - ideal;
 
-		CHECK(diff <= (long)total / 25 && -diff <= (long)total / 25,
+		CHECK(diff <= (long)total / 12 && -diff <= (long)total / 12,
 		      "node %d: %zu pages, ideal %ld of %zu", i, d[i], ideal, total);
 	}
 }
