@@ -111,7 +111,7 @@ check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
 
-check-vm: numactl2
+check-vm: numactl2 test/bin/numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
 # The guest kernel with the project's series (kernel/): its bzImage path is

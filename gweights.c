@@ -60,10 +60,11 @@ int gw_nodes(bool has[PARSE_MAX_NODES])
 }
 
 /* A weight or auto file: never through a symlink, and only a regular file
- * (as sysfs attributes are), so a planted link or device is not written. */
+ * (as sysfs attributes are), so a planted link or device is not written.
+ * O_CLOEXEC is the caller's choice: a lease descriptor must survive exec. */
 static int open_attr(const char *path, int flags)
 {
-	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK);
 	struct stat st;
 
 	if (fd < 0)
@@ -75,9 +76,17 @@ static int open_attr(const char *path, int flags)
 	return fd;
 }
 
+int gw_open_node(unsigned node, int flags)
+{
+	char path[512];
+
+	node_path(path, sizeof(path), node);
+	return open_attr(path, flags);
+}
+
 static int read_small_file(const char *path, char *buf, size_t len)
 {
-	int fd = open_attr(path, O_RDONLY);
+	int fd = open_attr(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
 	if (fd < 0)
@@ -155,7 +164,7 @@ int gw_enable_auto(void)
 
 	if (!auto_path(path, sizeof(path)))
 		return -ENOENT;
-	fd = open_attr(path, O_WRONLY);
+	fd = open_attr(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fd;
 	rc = write_string(fd, "true");
@@ -188,7 +197,6 @@ int gw_begin(struct gw_txn *t)
  * privilege shows before any weight is written. */
 int gw_stage(struct gw_txn *t, unsigned node, uint8_t weight)
 {
-	char path[512];
 	unsigned old;
 	int rc;
 
@@ -197,8 +205,7 @@ int gw_stage(struct gw_txn *t, unsigned node, uint8_t weight)
 	rc = gw_read(node, &old);
 	if (rc < 0)
 		return rc;
-	node_path(path, sizeof(path), node);
-	t->fd[node] = open_attr(path, O_WRONLY);
+	t->fd[node] = gw_open_node(node, O_WRONLY | O_CLOEXEC);
 	if (t->fd[node] < 0)
 		return t->fd[node];
 	t->old[node] = (uint8_t)old;

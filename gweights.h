@@ -25,6 +25,7 @@ const char *gw_dir(void);
 bool gw_present(void);
 int gw_nodes(bool has[PARSE_MAX_NODES]);
 int gw_read(unsigned node, unsigned *weight);
+int gw_open_node(unsigned node, int flags);
 enum gw_auto gw_read_auto(void);
 
 int gw_begin(struct gw_txn *t);

@@ -38,7 +38,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -59,19 +58,7 @@ void lease_init(struct lease *l)
  * themselves never a symlink or anything but a regular file. */
 static int open_node(unsigned node)
 {
-	char path[512];
-	struct stat st;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/node%u", gw_dir(), node);
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	return fd;
+	return gw_open_node(node, O_RDONLY);
 }
 
 static int lock_nb(int fd, int how)

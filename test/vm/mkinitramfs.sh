@@ -71,8 +71,12 @@ mkdir -p "$root/usr/lib" "$root/usr/libexec"
 cp -a /usr/lib/bats-core "$root/usr/lib/"
 cp -a /usr/libexec/bats-core "$root/usr/libexec/"
 
-# The program under test and the helpers.
+# The program under test and the helpers. The test build (make
+# test/bin/numactl2), where there is one, goes in as /vmtest/testbuild/numactl2 for the
+# few guest tests that need its hooks (a fake weight table on 6.1).
 put_prog "$numactl2" /vmtest/bin/numactl2
+testbuild=${NUMACTL2_TEST:-$top/test/bin/numactl2}
+[ ! -x "$testbuild" ] || put_prog "$testbuild" /vmtest/testbuild/numactl2
 for c in "$here"/*.c; do
 	name=$(basename "$c" .c)
 	$CC -std=c17 -O2 -Wall -Wextra -Werror -static -pthread \

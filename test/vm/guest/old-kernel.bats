@@ -101,14 +101,16 @@ refused() {
 	! printf '%s\n' "${lines[@]}" | grep -i weight
 }
 
-# A weight table where the kernel has none (NUMACTL2_SYSFS_WI, a test hook):
-# the writes succeed, set_mempolicy() then refuses mode 6, and the weights
-# written must be put back before numactl2 reports the old kernel.
+# A weight table where the kernel has none (NUMACTL2_SYSFS_WI, a hook of the
+# test build only, /vmtest/testbuild/numactl2 here): the writes succeed, set_mempolicy()
+# then refuses mode 6, and the weights written must be put back before
+# numactl2 reports the old kernel.
 @test "a policy the kernel refuses puts the weights back" {
 	local dir=$BATS_TEST_TMPDIR/wi n
+	[ -x /vmtest/testbuild/numactl2 ]
 	mkdir -p "$dir"
 	for n in 0 1 2 3; do echo 1 >"$dir/node$n"; done
-	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr numactl2 -w 0,1 --weights=0:5,1:3 alloc -s 64K
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr /vmtest/testbuild/numactl2 -w 0,1 --weights=0:5,1:3 alloc -s 64K
 	echo "stderr: $stderr"
 	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->5, node1 1->3" ]
 	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
