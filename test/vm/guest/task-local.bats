@@ -68,6 +68,11 @@ tl() {
 	assert_maps_match
 }
 
+@test "task-local: --weights=auto: 8:4:2:1 from the HMAT, exact split, global table untouched" {
+	tl 0-3 auto "0 1 2 3" "8 4 2 1" -s 64M
+	assert_maps_match
+}
+
 @test "task-local: -w 0,1 --weights=9:1: exact split, global table untouched" {
 	tl 0,1 0:9,1:1 "0 1" "9 1" -s 64M
 }
