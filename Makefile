@@ -1,88 +1,107 @@
 # numactl2: numactl with weighted interleave and per-node weights.
+#
+# The core is lib/ (libnumactl2.a, one public header lib/numactl2.h); the
+# CLI is numactl2.c and cli/. Each build variant has its own object tree:
+#   build/release  numactl2, the installed binary
+#   build/test     test/bin/numactl2: the test hooks (NUMACTL2_TEST_BUILD)
+#   build/asan     asan/numactl2 and the *.asan drivers: the test build with
+#                  ASan and UBSan
+#   build/fuzz     the library for test/fuzz_parse, with libFuzzer coverage
+# Test drivers and benchmarks link their variant's libnumactl2.a.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-MANDIR ?= $(PREFIX)/share/man/man8
-CC ?= gcc
+MANDIR ?= $(PREFIX)/share/man
+ifeq ($(origin CC),default)
+CC = gcc
+endif
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -Wsign-compare -Wtype-limits -Wvla
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
+override CPPFLAGS += -I. -Ilib
+DEPFLAGS = -MMD -MP
 LDLIBS = -lnuma -lpthread -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-# The sanitizer builds use clang: its UBSan lives in the ASan runtime, so
-# both write their reports where log_path says and test/check-all counts
-# them (GCC 12's separate libubsan ignores log_path).
+# The sanitizer and fuzz builds use clang: its UBSan lives in the ASan
+# runtime, so both write their reports where log_path says and
+# test/check-all counts them (GCC 12's separate libubsan ignores log_path).
 SAN_CC ?= clang
+FUZZ_CC ?= $(SAN_CC)
 BATS ?= bats
 
-SRCS = numactl2.c cli.c cli_table.c cli_check.c parse.c nodes.c policy.c mpol2.c weights.c gweights.c \
-       lease.c leaseholders.c restore.c \
-       globalops.c dryrun.c show.c hardware.c shm.c closeout.c bwweights.c supervise.c \
-       numamaps.c report.c measure.c nodeperf.c autoweights.c
-OBJS = $(SRCS:.c=.o)
-HDRS = $(wildcard *.h)
+LIB_SRCS = parse.c $(sort $(wildcard lib/*/*.c))
+CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c))
+# Shared by the test drivers and bench/weights (never in numactl2).
+TESTLIB_SRCS = test/bw_oracle.c test/bw_random.c test/bw_hmsdk.c
+DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
+
+# The variants: VAR_CC and VAR_FLAGS for each.
+release_CC = $(CC)
+release_FLAGS =
+test_CC = $(CC)
+test_FLAGS = -DNUMACTL2_TEST_BUILD
+asan_CC = $(SAN_CC)
+asan_FLAGS = -DNUMACTL2_TEST_BUILD $(SANITIZE)
+fuzz_CC = $(FUZZ_CC)
+fuzz_FLAGS = -fsanitize=fuzzer-no-link,address,undefined
+VARIANTS = release test asan fuzz
+
+objs = $(patsubst %.c,build/$(1)/%.o,$(2))
 
 all: numactl2
 
-numactl2: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+define variant
+build/$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$(CPPFLAGS) $$(CFLAGS) $$($(1)_FLAGS) $$(DEPFLAGS) -c -o $$@ $$<
 
-%.o: %.c $(HDRS)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+build/$(1)/libnumactl2.a: $$(call objs,$(1),$$(LIB_SRCS))
+	$$(AR) rcs $$@ $$^
 
-# The test build: the release sources plus the hooks under
-# NUMACTL2_TEST_BUILD (NUMACTL2_SYSFS_WI, NUMACTL2_TEST_FAIL_NODE,
-# NUMACTL2_SYSFS_NODE for node bandwidths), which the
-# host tests need to use a copy of the weight table. Never installed.
-TEST_BUILD = -DNUMACTL2_TEST_BUILD
-test/bin/numactl2: $(SRCS) $(HDRS)
-	@mkdir -p test/bin
-	$(CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+build/$(1)/libtestsupport.a: $$(call objs,$(1),$$(TESTLIB_SRCS))
+	$$(AR) rcs $$@ $$^
 
-# The test build again, with ASan and UBSan.
-asan/numactl2: $(SRCS) $(HDRS)
-	@mkdir -p asan
-	$(SAN_CC) $(CPPFLAGS) $(TEST_BUILD) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+-include $$(wildcard build/$(1)/*.d build/$(1)/*/*.d build/$(1)/*/*/*.d)
+endef
+$(foreach v,$(VARIANTS),$(eval $(call variant,$(v))))
 
-test/parse_driver: test/parse_driver.c parse.c parse.h
-	$(CC) $(CFLAGS) -I. -o $@ test/parse_driver.c parse.c
+numactl2: $(call objs,release,$(CLI_SRCS)) build/release/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/parse_driver.asan: test/parse_driver.c parse.c parse.h
-	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/parse_driver.c parse.c
+test/bin/numactl2: $(call objs,test,$(CLI_SRCS)) build/test/libnumactl2.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# bwweights.c with the exhaustive oracle it must agree with (test build only).
-BW_TEST_SRCS = test/bwweights_driver.c test/bw_oracle.c test/bw_random.c bwweights.c
-BW_TEST_HDRS = bwweights.h test/bw_oracle.h test/bw_random.h
+asan/numactl2: $(call objs,asan,$(CLI_SRCS)) build/asan/libnumactl2.a
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/bwweights_driver: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
-	$(CC) $(CFLAGS) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+# Every test/NAME_driver.c is a driver the host tests run (check-all passes
+# each as NAME_DRIVER), plain and with sanitizers.
+test/%_driver: build/release/test/%_driver.o build/release/libtestsupport.a build/release/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/bwweights_driver.asan: $(BW_TEST_SRCS) $(BW_TEST_HDRS)
-	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -Itest -o $@ $(BW_TEST_SRCS) -lm
+test/%_driver.asan: build/asan/test/%_driver.o build/asan/libtestsupport.a build/asan/libnumactl2.a
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test/fuzz_parse: build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
+	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # test/vm/alloc.c for the host's --report tests.
 test/bin/alloc: test/vm/alloc.c
-	@mkdir -p test/bin
-	$(CC) -std=gnu17 -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
 
-# supervise.c on its own: the child, its signals and its exit-stop.
-test/supervise_driver: test/supervise_driver.c supervise.c supervise.h
-	$(CC) $(CFLAGS) -I. -o $@ test/supervise_driver.c supervise.c
+bench/weights: build/release/bench/weights.o build/release/libtestsupport.a build/release/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/supervise_driver.asan: test/supervise_driver.c supervise.c supervise.h
-	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/supervise_driver.c supervise.c
-
-# numamaps.c's parser on its own: numa_maps lines in, sums by kind out.
-test/numamaps_driver: test/numamaps_driver.c numamaps.c numamaps.h parse.h
-	$(CC) $(CFLAGS) -I. -o $@ test/numamaps_driver.c numamaps.c
-
-test/numamaps_driver.asan: test/numamaps_driver.c numamaps.c numamaps.h parse.h
-	$(SAN_CC) $(CFLAGS) $(SANITIZE) -I. -o $@ test/numamaps_driver.c numamaps.c
-
-test/fuzz_parse: test/fuzz_parse.c parse.c parse.h
-	clang -std=gnu17 -g -O1 -I. -fsanitize=fuzzer,address,undefined -o $@ test/fuzz_parse.c parse.c
+# bench/weights with the kernel's rounding in place of numactl2's
+# (test/bw_weak.c): test/bwweights.bats proves the bench then fails.
+bench/weights-weak: build/release/bench/weights.o build/release/test/bw_weak.o \
+		    build/release/libtestsupport.a build/release/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(LDLIBS)
 
 man: man/numactl2.8
 man/numactl2.8: numactl2 man/numactl2.h2m
@@ -93,9 +112,6 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # Host tests with the test build, the same under ASan/UBSan, the suite
 # against broken binaries, a parser fuzz run, then the multi-node tests in
 # QEMU guests (with the release build).
-# Every test/NAME_driver.c is a driver the host tests run (check-all passes
-# each as NAME_DRIVER), built plain and with sanitizers.
-DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
 check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc
 	test/check-all
 
@@ -122,9 +138,6 @@ kernel:
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
-bench/weights: bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c $(BW_TEST_HDRS)
-	$(CC) $(CFLAGS) -I. -Itest -o $@ bench/weights.c test/bw_oracle.c test/bw_random.c bwweights.c -lm
-
 bench: numactl2 bench/weights
 	bench/overhead
 	bench/lease
@@ -132,14 +145,13 @@ bench: numactl2 bench/weights
 
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
-	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/numactl2.8
+	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/man8/numactl2.8
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/numactl2.8
+	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8
 
 clean:
-	rm -rf asan test/bin; rm -f numactl2 *.o test/parse_driver test/parse_driver.asan test/fuzz_parse \
-		test/bwweights_driver test/bwweights_driver.asan bench/weights \
-		test/supervise_driver test/supervise_driver.asan test/numamaps_driver test/numamaps_driver.asan
+	rm -rf build asan test/bin
+	rm -f numactl2 test/fuzz_parse bench/weights bench/weights-weak $(DRIVERS) $(DRIVERS:=.asan)
 
 .PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean

@@ -7,18 +7,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "closeout.h"
-#include "ctl.h"
-#include "dryrun.h"
-#include "globalops.h"
-#include "measure.h"
-#include "gweights.h"
-#include "nodes.h"
-#include "restore.h"
-#include "show.h"
-#include "supervise.h"
+#include "cli/closeout.h"
+#include "cli/ctl.h"
+#include "cli/dryrun.h"
+#include "cli/globalmsg.h"
+#include "bandwidth/measure.h"
+#include "weights/table.h"
+#include "policy/nodes.h"
+#include "weights/restore.h"
+#include "cli/show.h"
+#include "job/supervise.h"
 #include "syscalls.h"
-#include "weights.h"
+#include "weights/target.h"
 
 /* Whatever numactl2 changed in the global table goes back when the run fails. */
 static void undo_weights(struct weights_change *wc)

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "bw_oracle.h"
-#include "bw_random.h"
-#include "bwweights.h"
+#include "test/bw_oracle.h"
+#include "test/bw_random.h"
+#include "test/bw_hmsdk.h"
 
 enum method { ONE_TO_ONE, KERNEL, HMSDK, NUMACTL2, METHODS };
 static const char *const method_name[METHODS] = { "1:1", "kernel", "HMSDK", "numactl2" };

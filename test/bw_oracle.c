@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bw_oracle.h"
-#include "bwweights.h"
+#include "test/bw_oracle.h"
+#include "bandwidth/bwweights.h"
 
 struct search {
 	const double *bw;

@@ -1,4 +1,4 @@
-#include "bw_random.h"
+#include "test/bw_random.h"
 
 /* splitmix64: the same tables for the same seed on every machine. */
 uint64_t bw_random_next(uint64_t *state)

@@ -1,11 +1,10 @@
-/* bwweights.c with bw_optimal_weights() replaced by the kernel's rounding:
- * bench/weights built with this must fail. Test build only. */
-#define bw_optimal_weights bw_optimal_weights_real
-#include "bwweights.c"
-#undef bw_optimal_weights
+/* bench/weights with numactl2's rounding replaced by the kernel's: linked
+ * with -Wl,--wrap=bw_optimal_weights (make bench/weights-weak), it must
+ * fail. Test build only. */
+#include "bandwidth/bwweights.h"
 
-int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
-int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
+int __wrap_bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
+int __wrap_bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
 {
 	return bw_kernel_weights(bw, n, budget, w);
 }

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bw_oracle.h"
-#include "bw_random.h"
-#include "bwweights.h"
+#include "test/bw_oracle.h"
+#include "test/bw_random.h"
+#include "test/bw_hmsdk.h"
 
 static unsigned number(const char *s)
 {

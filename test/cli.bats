@@ -223,7 +223,7 @@ bad_input() {
 
 # The long options of the option table (cli_table.c), one per line.
 table_options() {
-	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$BATS_TEST_DIRNAME/../cli_table.c" | sort -u
+	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$BATS_TEST_DIRNAME/../cli/table.c" | sort -u
 }
 
 @test "--help and the man page have every long option of the option table" {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "numamaps.h"
+#include "job/numamaps.h"
 
 int main(int argc, char **argv)
 {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "supervise.h"
+#include "job/supervise.h"
 
 static void at_exit(pid_t pid, int exit_status, void *arg)
 {

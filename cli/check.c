@@ -1,0 +1,245 @@
+/* Cross-option checks, once the whole command line is read: all of the
+ * input is checked here, before anything is changed. */
+#include <err.h>
+#include <errno.h>
+#include <string.h>
+
+#include "cli/ctl.h"
+#include "bandwidth/measure.h"
+#include "policy/mpol2.h"
+#include "bandwidth/nodeperf.h"
+#include "syscalls.h"
+#include "weights/target.h"
+
+/* --weights=LIST: every node it names must be in the interleave set. */
+static void list_weights(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+	struct parse_err e;
+
+	if (parse_weight_list(ctl->weights_arg, &ctl->weights, &e) < 0)
+		usage_parse_error(&e, "weight list");
+	for (unsigned n = 0; n <= ctl->weights.max_node; n++) {
+		if (!ctl->weights.weight[n])
+			continue;
+		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n))
+			usage_error("node %u in --weights is not in the interleave set", n);
+		p->weight[n] = ctl->weights.weight[n];
+	}
+}
+
+static unsigned weight_budget(const struct ctl *ctl)
+{
+	unsigned long budget;
+
+	if (!ctl->budget_arg)
+		return BW_BUDGET_DEFAULT;
+	if (parse_ulong(ctl->budget_arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
+		usage_error("invalid weight budget '%s' (1-%d)", ctl->budget_arg, BW_BUDGET_MAX);
+	return (unsigned)budget;
+}
+
+/* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
+static void auto_weights(struct ctl *ctl)
+{
+	struct auto_weights *aw = &ctl->autow;
+	unsigned budget = weight_budget(ctl), node = 0;
+	int rc = auto_weights_read_hmat(ctl->policy.nodes, aw, &node);
+
+	if (rc == -E2BIG)
+		usage_error("--weights=auto takes at most %d nodes", BW_MAX_NODES);
+	if (rc < 0)
+		errx(1, "node %u reports no bandwidth (nothing in %s/node%u/access1 or access0): "
+		     "measure it with --measure, or use --weights=measured", node, nodeperf_dir(), node);
+	if (auto_weights_choose(aw, budget) < 0)
+		usage_error("weight budget %u is below the %u nodes of the interleave set "
+			    "(each weight is at least 1)", budget, aw->n);
+	for (unsigned i = 0; i < aw->n; i++)
+		ctl->policy.weight[aw->node[i]] = aw->w[i];
+	ctl->weights_auto = true;
+}
+
+/* --weights=measured: measured once everything is checked (check_measure). */
+static void measured_weights(struct ctl *ctl)
+{
+	ctl->weights_measured = true;
+	ctl->measure_budget = weight_budget(ctl);
+	if (ctl->measure_budget < (unsigned)numa_bitmask_weight(ctl->policy.nodes))
+		usage_error("weight budget %u is below the %d nodes of the interleave set "
+			    "(each weight is at least 1)", ctl->measure_budget,
+			    numa_bitmask_weight(ctl->policy.nodes));
+}
+
+static void check_weights(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
+		usage_error("--weights needs --weighted-interleave or --interleave");
+	if (strcmp(ctl->weights_arg, "auto") == 0)
+		auto_weights(ctl);
+	else if (strcmp(ctl->weights_arg, "measured") == 0)
+		measured_weights(ctl);
+	else if (ctl->budget_arg)
+		usage_error("--weight-budget needs --weights=auto or --weights=measured");
+	else
+		list_weights(ctl);
+	p->mode = MPOL_WEIGHTED_INTERLEAVE;
+	p->has_weights = true;
+}
+
+static void check_global_op(struct ctl *ctl)
+{
+	struct parse_err e;
+
+	if (ctl->policy.mode != POLICY_NONE || ctl->command || ctl->use_shm || ctl->weights_arg ||
+	    ctl->budget_arg || ctl->report != REPORT_NONE || ctl->report_file || ctl->measure)
+		usage_error("global weight options run alone, without a policy or command");
+	if (ctl->global_op == GLOBAL_SET && parse_weight_list(ctl->global_arg, &ctl->weights, &e) < 0)
+		usage_parse_error(&e, "weight list");
+	if (ctl->restore)
+		usage_error("--restore-weights needs a command to run");
+}
+
+/* --force and --wait are about changing global weights; --restore-weights
+ * about the weights a job's run changed. */
+static void check_lease_options(const struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+	bool global_change = p->has_weights && !p->task_local;
+
+	if (ctl->force && ctl->wait)
+		usage_error("options --force and --wait cannot be combined");
+	if ((ctl->force || ctl->wait) && !global_change)
+		usage_error("%s needs --weights that go to the global table, or a global weight option",
+			    ctl->force ? "--force" : "--wait");
+	if (ctl->restore && !p->has_weights)
+		usage_error("--restore-weights needs --weights");
+	if (ctl->restore && !ctl->command)
+		usage_error("--restore-weights needs a command to run");
+}
+
+static void check_policy(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (ctl->weighted) {
+		if (p->mode == MPOL_INTERLEAVE)
+			p->mode = MPOL_WEIGHTED_INTERLEAVE;
+		else if (p->mode != MPOL_WEIGHTED_INTERLEAVE)
+			usage_error("-w needs a node list, or --interleave after it");
+	}
+	if (ctl->weights_arg)
+		check_weights(ctl);
+	else if (ctl->budget_arg)
+		usage_error("--weight-budget needs --weights=auto or --weights=measured");
+	if (ctl->balancing) {
+		if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
+			usage_error("--balancing needs --membind or --preferred-many");
+		p->flags |= MPOL_F_NUMA_BALANCING;
+	}
+	if (ctl->use_shm && p->mode == POLICY_NONE && ctl->shm_actions[0] == '\0')
+		usage_error("--shm/--file needs a policy after it");
+}
+
+/* Task-local or global: decided here, before anything changes. */
+static void check_weights_target(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (ctl->no_global && ctl->global_forced)
+		usage_error("options --no-global-weights and --global-weights cannot be combined");
+	if (!p->has_weights)
+		return;
+	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
+	if (!p->task_local && ctl->no_global)
+		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
+		     "--no-global-weights forbids changing the global ones");
+}
+
+static void check_home_node(struct ctl *ctl)
+{
+	struct policy *p = &ctl->policy;
+
+	if (p->home_node < 0)
+		return;
+	if (!ctl->use_shm)
+		usage_error("--home-node needs --shm or --file");
+	if (p->mode == POLICY_NONE || p->mode == MPOL_LOCAL)
+		usage_error("--home-node needs a policy with nodes");
+	if (mpol2_present())
+		p->task_local = true;
+	else if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
+		usage_error("--home-node needs --membind or --preferred-many on a kernel "
+			    "without mbind2 (kernel/)");
+}
+
+/* --report: a command to report on; --report-file alone means the table. */
+static void check_report(struct ctl *ctl)
+{
+	if (ctl->report_file && ctl->report == REPORT_NONE)
+		ctl->report = REPORT_TABLE;
+	if (ctl->report != REPORT_NONE && !ctl->command)
+		usage_error("--report needs a command to run");
+}
+
+static void measure_defaults(struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+
+	if (!ctl->measure_size)
+		ctl->measure_size = MEASURE_SIZE_DEFAULT;
+	if (!ctl->measure_secs)
+		ctl->measure_secs = MEASURE_SECS_DEFAULT;
+	if (!ctl->measure_budget)
+		ctl->measure_budget = BW_BUDGET_DEFAULT;
+	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
+}
+
+/* --measure alone, or --weights=measured: the nodes, each able to hold the
+ * size now. */
+static void check_measure(struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+	unsigned node = 0;
+
+	if (!ctl->measure && !ctl->weights_measured) {
+		if (ctl->measure_size || ctl->measure_secs)
+			usage_error("--measure-size and --measure-time need --measure or --weights=measured");
+		return;
+	}
+	if (ctl->measure && (ctl->command || ctl->weights_arg || ctl->show || ctl->hardware ||
+			     ctl->use_shm || ctl->dry_run))
+		usage_error("--measure runs alone, with at most --cpunodebind, --physcpubind and "
+			    "--interleave/--weighted-interleave; --weights=measured uses it for a command");
+	if (p->mode != POLICY_NONE && p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
+		usage_error("--measure takes its nodes from --interleave or --weighted-interleave");
+	measure_defaults(ctl);
+	if ((unsigned)numa_bitmask_weight(ctl->measure_nodes) > BW_MAX_NODES)
+		usage_error("--measure measures at most %d nodes", BW_MAX_NODES);
+	if (measure_check_size(ctl->measure_nodes, ctl->measure_size, &node) < 0)
+		errx(1, "--measure-size: node %u has less than %llu MiB free", node,
+		     ctl->measure_size >> 20);
+}
+
+void cli_validate(struct ctl *ctl)
+{
+	if (ctl->global_op != GLOBAL_NONE) {
+		check_global_op(ctl);
+		if (ctl->force && ctl->wait)
+			usage_error("options --force and --wait cannot be combined");
+		return;
+	}
+	check_policy(ctl);
+	check_weights_target(ctl);
+	check_home_node(ctl);
+	check_lease_options(ctl);
+	check_report(ctl);
+	check_measure(ctl);
+	if (ctl->strict && !ctl->use_shm)
+		usage_error("--strict must come with --shm/--file");
+	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run || ctl->measure)
+		return;
+	if (!ctl->command)
+		usage_error("no command given");
+}

@@ -1,0 +1,53 @@
+/* Everything one numactl2 run was asked to do, filled by cli_parse(). */
+#ifndef NUMACTL2_CTL_H
+#define NUMACTL2_CTL_H
+
+#include <stdbool.h>
+
+#include "bandwidth/autoweights.h"
+#include "parse.h"
+#include "job/report.h"
+#include "policy/policy.h"
+#include "policy/shm.h"
+
+enum global_op { GLOBAL_NONE, GLOBAL_SET, GLOBAL_RESET, GLOBAL_AUTO };
+enum shm_action { SHM_TOUCH = 'T', SHM_DUMP = 'd', SHM_DUMP_NODES = 'D' };
+
+struct ctl {
+	struct policy policy;
+	bool all;			/* -a: nodes outside the cpuset allowed */
+	bool weighted;			/* -w, or --weights with --interleave */
+	bool balancing;			/* -b */
+	struct bitmask *cpunodes;	/* -N */
+	struct bitmask *cpus;		/* -C */
+	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
+	bool use_shm, strict;
+	bool force, wait, restore;	/* --force, --wait, --restore-weights */
+	unsigned wait_secs;		/* --wait=SECONDS; 0: no limit */
+	struct shm_region shm;
+	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
+	enum global_op global_op;
+	const char *weights_arg;	/* --weights */
+	const char *budget_arg;		/* --weight-budget */
+	bool weights_auto;		/* --weights=auto */
+	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
+	const char *global_arg;		/* --set-global-weights */
+	struct weight_list weights;
+	enum report_format report;	/* --report[=json] */
+	const char *report_file;	/* --report-file */
+	bool measure;			/* --measure */
+	bool weights_measured;		/* --weights=measured */
+	unsigned long long measure_size; /* --measure-size; 0: the default */
+	unsigned measure_secs;		/* --measure-time; 0: the default */
+	struct bitmask *measure_nodes;	/* what --measure measures */
+	unsigned measure_budget;	/* --weight-budget for --weights=measured */
+	char **command;			/* NULL when none */
+};
+
+/* ctl must start zeroed: main() keeps it static, so nothing clears 4 KiB per run. */
+void cli_parse(struct ctl *ctl, int argc, char **argv);
+void cli_validate(struct ctl *ctl);
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void usage_parse_error(const struct parse_err *e, const char *what) __attribute__((noreturn));
+
+#endif

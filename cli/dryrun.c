@@ -1,0 +1,147 @@
+/* --dry-run: what a run would do, on stdout; nothing is changed. */
+#include <stdio.h>
+
+#include "cli/dryrun.h"
+#include "weights/table.h"
+#include "weights/lease.h"
+#include "policy/nodes.h"
+#include "syscalls.h"
+#include "weights/target.h"
+
+/* The live leases on the nodes of the set, and whether this run would clash. */
+static void print_leases(const struct policy *p)
+{
+	static bool has[PARSE_MAX_NODES];
+	static struct lease_holders who[PARSE_MAX_NODES];
+	char pids[256];
+
+	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
+		has[n] = numa_bitmask_isbitset(p->nodes, n);
+	if (lease_holders_all(who, has) == 0)
+		return;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		unsigned w, want;
+
+		if (!who[n].count || gw_read(n, &w) < 0)
+			continue;
+		want = !p->has_weights ? w : p->weight[n] ? p->weight[n] : 1;
+		lease_format_pids(&who[n], pids, sizeof(pids));
+		printf("lease: node %u weight %u pids %s (%s)\n", n, w, pids,
+		       want == w ? "shared with this run" : "in the way: this run needs another weight");
+	}
+}
+
+static void print_weights(const struct policy *p)
+{
+	printf("weights:");
+	for (unsigned n = 0; n < p->nodes->size; n++) {
+		unsigned w = 1;
+
+		if (!numa_bitmask_isbitset(p->nodes, n))
+			continue;
+		if (p->has_weights)
+			w = p->weight[n] ? p->weight[n] : 1;
+		else if (gw_read(n, &w) < 0)
+			w = 1;
+		printf(" %u:%u", n, w);
+	}
+	printf("\n");
+	if (p->task_local)
+		printf("weights go to: %s, this program's own\n",
+		       weights_target_name(WEIGHTS_TASK_LOCAL));
+	else if (p->has_weights)
+		printf("weights go to: %s, which every weighted-interleave task uses\n",
+		       weights_target_name(WEIGHTS_GLOBAL));
+	else
+		printf("weights go to: none changed; the weights in effect are used\n");
+	if (!p->task_local && gw_present())
+		print_leases(p);
+}
+
+static void print_global_op(const struct ctl *ctl)
+{
+	static bool has[PARSE_MAX_NODES];
+
+	if (ctl->global_op == GLOBAL_AUTO) {
+		printf("would turn on the kernel's auto interleave weights\n");
+		return;
+	}
+	if (ctl->global_op == GLOBAL_RESET)
+		(void)gw_nodes(has);
+	printf("would set global interleave weights:");
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		if (ctl->global_op == GLOBAL_SET && ctl->weights.weight[n])
+			printf(" %u:%u", n, ctl->weights.weight[n]);
+		else if (has[n])
+			printf(" %u:1", n);
+	}
+	printf("\n");
+}
+
+static void print_auto_line(const char *label, const struct auto_weights *aw, const uint8_t *w,
+			    unsigned budget)
+{
+	double total = 0, t = bw_modelled_throughput(aw->bw, aw->n, w);
+	unsigned sum = 0;
+
+	printf("%s:", label);
+	for (unsigned i = 0; i < aw->n; i++) {
+		printf(" %u:%u", aw->node[i], w[i]);
+		sum += w[i];
+		total += aw->bw[i];
+	}
+	printf(" (sum %u, budget %u): modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s\n",
+	       sum, budget, t / 1000, 100 * t / total, total / 1000);
+}
+
+/* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
+ * what the model predicts for each. */
+static void print_auto(const struct auto_weights *aw)
+{
+	printf("bandwidth (MB/s, min of read and write, HMAT access1):");
+	for (unsigned i = 0; i < aw->n; i++)
+		printf(" %u:%.0f%s", aw->node[i], aw->bw[i], aw->access[i] == 0 ? " (access0)" : "");
+	printf("\n");
+	print_auto_line("auto weights", aw, aw->w, aw->budget);
+	print_auto_line("kernel auto weights", aw, aw->kernel, BW_BUDGET_DEFAULT);
+}
+
+int dry_run(const struct ctl *ctl)
+{
+	const struct policy *p = &ctl->policy;
+
+	if (ctl->global_op != GLOBAL_NONE) {
+		print_global_op(ctl);
+		return 0;
+	}
+	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
+	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
+	if (p->nodes)
+		nodes_print("nodes", p->nodes);
+	if (ctl->weights_measured)
+		printf("weights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n");
+	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
+		print_weights(p);
+	if (ctl->weights_auto)
+		print_auto(&ctl->autow);
+	if (ctl->cpunodes)
+		nodes_print("cpunodebind", ctl->cpunodes);
+	if (ctl->cpus)
+		nodes_print("physcpubind", ctl->cpus);
+	if (p->home_node >= 0)
+		printf("home node: %d\n", p->home_node);
+	if (ctl->use_shm)
+		printf("region: %s %s, offset %llu, length %llu\n", ctl->shm.file ? "file" : "shm",
+		       ctl->shm.file ? ctl->shm.file : ctl->shm.sysv_keyfile, ctl->shm.offset,
+		       ctl->shm.length);
+	if (ctl->report != REPORT_NONE)
+		printf("report: %s, to %s\n", ctl->report == REPORT_JSON ? "json" : "table",
+		       ctl->report_file ? ctl->report_file : "stderr");
+	if (ctl->command) {
+		printf("command:");
+		for (char **a = ctl->command; *a; a++)
+			printf(" %s", *a);
+		printf("\n");
+	}
+	return 0;
+}

@@ -1,0 +1,8 @@
+#ifndef NUMACTL2_DRYRUN_H
+#define NUMACTL2_DRYRUN_H
+
+#include "cli/ctl.h"
+
+int dry_run(const struct ctl *ctl);
+
+#endif

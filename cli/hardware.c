@@ -1,0 +1,162 @@
+/* --hardware: numactl's topology report, byte for byte, then the node
+ * performance data and weights that numactl does not show. */
+#include <stdio.h>
+
+#include "weights/table.h"
+#include "policy/nodes.h"
+#include "bandwidth/nodeperf.h"
+#include "parse.h"
+#include "cli/show.h"
+
+static void print_available(int maxnode)
+{
+	int count = 0, prev = -1;
+	bool in_range = false;
+
+	for (int i = 0; i <= maxnode; i++)
+		count += numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i);
+	printf("available: %d nodes (", count);
+	for (int i = 0; i <= maxnode; i++) {
+		if (!numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+			continue;
+		if (prev == -1)
+			printf("%d", i);
+		else if (i > prev + 1) {
+			if (in_range)
+				printf("%d", prev);
+			in_range = false;
+			printf(",%d", i);
+		} else if (!in_range) {
+			printf("-");
+			in_range = true;
+		}
+		prev = i;
+	}
+	if (in_range)
+		printf("%d", prev);
+	printf(")\n");
+}
+
+/* --cpu-compress prints ranges and a count, as numactl 2.0.19. */
+static void print_node_cpus(int node, bool compress)
+{
+	struct bitmask *cpus = numa_allocate_cpumask();
+	unsigned i = 0, count = 0;
+	int segments = 0;
+
+	printf("node %d cpus:", node);
+	if (numa_node_to_cpus(node, cpus) == 0) {
+		while (i < cpus->size) {
+			unsigned start;
+
+			if (!numa_bitmask_isbitset(cpus, i)) {
+				i++;
+				continue;
+			}
+			if (!compress) {
+				printf(" %u", i++);
+				continue;
+			}
+			for (start = i; i < cpus->size && numa_bitmask_isbitset(cpus, i); i++)
+				;
+			printf(start == i - 1 ? "%s %u" : "%s %u-%u", segments++ ? "," : "",
+			       start, i - 1);
+			count += i - start;
+		}
+	}
+	if (compress)
+		printf(" (%u)", count);
+	putchar('\n');
+	numa_free_cpumask(cpus);
+}
+
+static void print_mem(int node, const char *what, long long bytes)
+{
+	if (bytes == -1)
+		printf("node %d %s: <not available>\n", node, what);
+	else
+		printf("node %d %s: %llu MB\n", node, what, (unsigned long long)bytes >> 20);
+}
+
+/* Debian 12's numactl (2.0.16) pads with "% 3d"; scripts split on blanks. */
+static void print_distances(int maxnode)
+{
+	int first = nodes_first(numa_nodes_ptr);
+
+	if (numa_distance(maxnode, first) == 0) {
+		printf("No distance information available.\n");
+		return;
+	}
+	printf("node distances:\nnode ");
+	for (int i = 0; i <= maxnode; i++)
+		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+			printf("% 3d ", i);
+	printf("\n");
+	for (int i = 0; i <= maxnode; i++) {
+		if (!numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+			continue;
+		printf("% 3d: ", i);
+		for (int k = 0; k <= maxnode; k++)
+			if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)k))
+				printf("% 3d ", numa_distance(i, k));
+		printf("\n");
+	}
+}
+
+/* access1 is the nearest CPU initiator: the class the kernel's auto weights use. */
+static void print_performance(int node)
+{
+	unsigned long rb, wb, rl, wl;
+	unsigned n = (unsigned)node;
+
+	if (nodeperf_read(n, 1, "read_bandwidth", &rb) && nodeperf_read(n, 1, "write_bandwidth", &wb))
+		printf("node %d bandwidth: %lu MB/s read, %lu MB/s write\n", node, rb, wb);
+	if (nodeperf_read(n, 1, "read_latency", &rl) && nodeperf_read(n, 1, "write_latency", &wl))
+		printf("node %d latency: %lu ns read, %lu ns write\n", node, rl, wl);
+}
+
+static void print_global_weights(int maxnode)
+{
+	enum gw_auto mode = gw_read_auto();
+	bool any = false;
+
+	for (int i = 0; i <= maxnode; i++) {
+		unsigned w;
+
+		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i) && gw_read((unsigned)i, &w) == 0) {
+			printf("node %d interleave weight: %u\n", i, w);
+			any = true;
+		}
+	}
+	if (any)
+		printf("global interleave weights: %s\n", mode == GW_AUTO_ON ? "auto" : "manual");
+}
+
+int show_hardware(bool cpu_compress)
+{
+	int maxnode = numa_max_node();
+
+	if (numa_available() < 0) {
+		printf("No NUMA available on this system\n");
+		return 1;
+	}
+	print_available(maxnode);
+	for (int i = 0; i <= maxnode; i++) {
+		long long free_bytes;
+		long long size;
+
+		if (!numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+			continue;
+		size = numa_node_size64(i, &free_bytes);
+		print_node_cpus(i, cpu_compress);
+		print_mem(i, "size", size);
+		print_mem(i, "free", free_bytes);
+	}
+	print_distances(maxnode);
+	for (int i = 0; i <= maxnode; i++)
+		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+			print_performance(i);
+	print_global_weights(maxnode);
+	show_leases();
+	return 0;
+}

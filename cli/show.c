@@ -1,0 +1,160 @@
+/* --show: the calling task's policy and bindings, in numactl's lines. */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "weights/table.h"
+#include "weights/lease.h"
+#include "policy/mpol2.h"
+#include "policy/nodes.h"
+#include "policy/policy.h"
+#include "cli/show.h"
+#include "syscalls.h"
+#include "weights/target.h"
+
+/* After numactl's lines, so that scripts reading them see no change: one
+ * line per node that a live job leases. */
+void show_leases(void)
+{
+	static bool has[PARSE_MAX_NODES];
+	static struct lease_holders who[PARSE_MAX_NODES];
+	char pids[256];
+
+	if (gw_nodes(has) < 0 || lease_holders_all(who, has) == 0)
+		return;
+	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+		unsigned w;
+
+		if (!who[n].count || gw_read(n, &w) < 0)
+			continue;
+		lease_format_pids(&who[n], pids, sizeof(pids));
+		printf("interleave weight lease: node %u weight %u pids %s\n", n, w, pids);
+	}
+}
+
+static void show_physcpubind(void)
+{
+	int ncpus = numa_num_configured_cpus();
+
+	for (;;) {
+		struct bitmask *cpus = numa_bitmask_alloc((unsigned)ncpus);
+
+		if (numa_sched_getaffinity(0, cpus) < 0) {
+			numa_bitmask_free(cpus);
+			if (errno == EINVAL && ncpus < 1024 * 1024) {
+				ncpus *= 2;
+				continue;
+			}
+			err(1, "sched_getaffinity");
+		}
+		nodes_print("physcpubind", cpus);
+		numa_bitmask_free(cpus);
+		return;
+	}
+}
+
+/* The weights in effect for the nodes of the mask: the task's own where
+ * get_mempolicy2 says it has them, else the global ones, which is what
+ * numactl 2.0.19 prints too. */
+static void show_weights(const struct bitmask *mask, const struct mpol2_state *own)
+{
+	enum gw_auto mode = own ? GW_AUTO_ABSENT : gw_read_auto();
+
+	printf("interleaveweights:");
+	for (unsigned n = 0; n < mask->size && n < PARSE_MAX_NODES; n++) {
+		unsigned w;
+
+		if (!numa_bitmask_isbitset(mask, n))
+			continue;
+		if (own)
+			printf(" %u", own->weight[n]);
+		else if (gw_read(n, &w) == 0)
+			printf(" %u", w);
+	}
+	printf("\nweightsource: %s%s\n", own ? "task-local" : "global",
+	       mode == GW_AUTO_ON ? " auto" : mode == GW_AUTO_OFF ? " manual" : "");
+}
+
+/* get_mempolicy2's view, where the kernel has it: NULL elsewhere. */
+static const struct mpol2_state *task_state(void)
+{
+	static struct mpol2_state s;
+
+	if (!mpol2_present())
+		return NULL;
+	s.nodes = numa_allocate_nodemask();
+	if (mpol2_get_task(&s) < 0)
+		err(1, "get_mempolicy2");
+	return &s;
+}
+
+/* numactl prints nothing after "preferred node: " under local: kept, since
+ * scripts written against numactl see exactly that. */
+static void show_preferred_node(int mode, const struct bitmask *preferred,
+				const struct bitmask *membind, int next)
+{
+	printf("preferred node: ");
+	switch (mode) {
+	case MPOL_PREFERRED:
+		printf("%d\n", numa_bitmask_weight(preferred) ? nodes_first(preferred) : 0);
+		break;
+	case MPOL_DEFAULT:
+		printf("current\n");
+		break;
+	case MPOL_INTERLEAVE:
+	case MPOL_WEIGHTED_INTERLEAVE:
+		printf("%d (interleave next)\n", next);
+		break;
+	case MPOL_BIND:
+		printf("%d\n", nodes_first(membind));
+		break;
+	case MPOL_PREFERRED_MANY:
+		printf("%d (preferred-many)\n", next);
+		break;
+	}
+}
+
+int show_policy(void)
+{
+	struct bitmask *mask, *cpubind, *preferred, *membind;
+	const struct mpol2_state *state;
+	int mode = MPOL_DEFAULT, next;
+
+	if (numa_available() < 0) {
+		show_physcpubind();
+		printf("No NUMA support available on this system.\n");
+		return 1;
+	}
+	mask = numa_allocate_nodemask();
+	if (get_mempolicy(&mode, mask->maskp, mask->size + 1, NULL, 0) < 0)
+		err(1, "get_mempolicy");
+	mode &= ~MPOL_MODE_FLAGS;
+	cpubind = numa_get_run_node_mask();
+	preferred = numa_preferred_many();
+	membind = numa_get_membind();
+	next = numa_get_interleave_node();
+
+	state = task_state();
+	printf("policy: %s\n", policy_name(mode));
+	if (state && state->home_node >= 0)
+		printf("homenode: %d\n", state->home_node);
+	show_preferred_node(mode, preferred, membind, next);
+	if (mode == MPOL_INTERLEAVE || mode == MPOL_WEIGHTED_INTERLEAVE) {
+		nodes_print("interleavemask", mask);
+		if (mode == MPOL_WEIGHTED_INTERLEAVE)
+			show_weights(mask, state && state->own_weights ? state : NULL);
+		printf("interleavenode: %d\n", next);
+	}
+	show_physcpubind();
+	nodes_print("cpubind", cpubind);
+	nodes_print("nodebind", cpubind);
+	nodes_print("membind", membind);
+	nodes_print("preferred", preferred);
+	show_leases();
+	numa_bitmask_free(mask);
+	numa_bitmask_free(cpubind);
+	numa_bitmask_free(preferred);
+	numa_bitmask_free(membind);
+	return 0;
+}

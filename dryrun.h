@@ -1,8 +1,0 @@
-#ifndef NUMACTL2_DRYRUN_H
-#define NUMACTL2_DRYRUN_H
-
-#include "ctl.h"
-
-int dry_run(const struct ctl *ctl);
-
-#endif

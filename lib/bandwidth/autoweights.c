@@ -1,0 +1,40 @@
+#include <errno.h>
+
+#include "bandwidth/autoweights.h"
+#include "bandwidth/nodeperf.h"
+#include "parse.h"
+
+int auto_weights_read_hmat(const struct bitmask *nodes, struct auto_weights *aw,
+			   unsigned *bad_node)
+{
+	aw->n = 0;
+	for (unsigned node = 0; node < nodes->size && node < PARSE_MAX_NODES; node++) {
+		unsigned long mbps;
+		int access;
+
+		if (!numa_bitmask_isbitset(nodes, node))
+			continue;
+		if (aw->n == BW_MAX_NODES)
+			return -E2BIG;
+		access = nodeperf_bandwidth(node, &mbps);
+		if (access < 0) {
+			*bad_node = node;
+			return access;
+		}
+		aw->node[aw->n] = node;
+		aw->bw[aw->n] = (double)mbps;
+		aw->access[aw->n++] = access;
+	}
+	return 0;
+}
+
+/* The kernel's weights are always at its own budget of 32, whatever ours is. */
+int auto_weights_choose(struct auto_weights *aw, unsigned budget)
+{
+	int rc = bw_optimal_weights(aw->bw, aw->n, budget, aw->w);
+
+	if (rc < 0)
+		return rc;
+	aw->budget = budget;
+	return bw_kernel_weights(aw->bw, aw->n, BW_BUDGET_DEFAULT, aw->kernel);
+}

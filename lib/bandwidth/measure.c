@@ -1,0 +1,249 @@
+/* The triad a[i] = b[i] + s * c[i] (two reads and a write, counted as
+ * STREAM counts them, without write-allocate traffic) on three arrays bound
+ * to one node at a time, so that memory use is one node's size. One thread
+ * per CPU of the affinity, each pinned to its CPU, each on its slice; the
+ * time of a pass runs from the start barrier to the last thread's end. The
+ * best of up to MEASURE_PASSES passes is kept: interference only slows a
+ * pass down. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bandwidth/measure.h"
+
+enum phase { PHASE_TOUCH, PHASE_TRIAD, PHASE_QUIT };
+
+struct pool {
+	pthread_barrier_t start, done;
+	enum phase phase;
+	double *a, *b, *c;
+	size_t per_thread;		/* elements of each array per thread */
+	unsigned threads;
+};
+
+struct worker {
+	pthread_t tid;
+	struct pool *pool;
+	unsigned index;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void slice(const struct pool *p, unsigned index)
+{
+	size_t first = index * p->per_thread, end = first + p->per_thread;
+	double *a = p->a, *b = p->b, *c = p->c;
+
+	if (p->phase == PHASE_TOUCH) {
+		for (size_t i = first; i < end; i++) {
+			a[i] = 0;
+			b[i] = 1;
+			c[i] = 2;
+		}
+		return;
+	}
+	for (size_t i = first; i < end; i++)
+		a[i] = b[i] + 3.0 * c[i];
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct pool *p = w->pool;
+
+	for (;;) {
+		pthread_barrier_wait(&p->start);
+		if (p->phase == PHASE_QUIT)
+			return NULL;
+		slice(p, w->index);
+		pthread_barrier_wait(&p->done);
+	}
+}
+
+/* One phase on every thread; its time in seconds. */
+static double run_phase(struct pool *p, enum phase phase)
+{
+	double t0;
+
+	p->phase = phase;
+	t0 = now();
+	pthread_barrier_wait(&p->start);
+	pthread_barrier_wait(&p->done);
+	return now() - t0;
+}
+
+static int start_workers(struct pool *p, struct worker *w, const cpu_set_t *cpus)
+{
+	unsigned started = 0;
+	int rc = 0;
+
+	pthread_barrier_init(&p->start, NULL, p->threads + 1);
+	pthread_barrier_init(&p->done, NULL, p->threads + 1);
+	for (int cpu = 0; cpu < CPU_SETSIZE && started < p->threads && rc == 0; cpu++) {
+		pthread_attr_t attr;
+		cpu_set_t one;
+
+		if (!CPU_ISSET(cpu, cpus))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		pthread_attr_init(&attr);
+		pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		w[started] = (struct worker){ .pool = p, .index = started };
+		rc = -pthread_create(&w[started].tid, &attr, work, &w[started]);
+		pthread_attr_destroy(&attr);
+		started += rc == 0;
+	}
+	return rc;
+}
+
+static void stop_workers(struct pool *p, struct worker *w)
+{
+	p->phase = PHASE_QUIT;
+	pthread_barrier_wait(&p->start);
+	for (unsigned i = 0; i < p->threads; i++)
+		pthread_join(w[i].tid, NULL);
+	pthread_barrier_destroy(&p->start);
+	pthread_barrier_destroy(&p->done);
+}
+
+struct progress {
+	double t0;
+	unsigned nodes;
+	bool tty;
+	bool shown;
+};
+
+/* On a terminal, once the measurement has taken more than a second; pass 0
+ * places the pages. */
+static void show_progress(struct progress *pr, unsigned i, unsigned node, unsigned pass)
+{
+	if (!pr->tty || now() - pr->t0 < 1.0)
+		return;
+	fprintf(stderr, "\rnumactl2: measuring node %u (%u of %u), pass %u of %u ",
+		node, i + 1, pr->nodes, pass, MEASURE_PASSES);
+	pr->shown = true;
+}
+
+/* Passes on one node until MEASURE_PASSES or its share of the time is used;
+ * the first always runs. */
+static int measure_node(struct pool *p, struct measurement *m, unsigned i, double budget,
+			struct progress *pr)
+{
+	size_t bytes = p->per_thread * p->threads * sizeof(double);
+	double best = 0, t0 = now(), t = 0;
+
+	p->a = numa_alloc_onnode(bytes, (int)m->node[i]);
+	p->b = numa_alloc_onnode(bytes, (int)m->node[i]);
+	p->c = numa_alloc_onnode(bytes, (int)m->node[i]);
+	if (!p->a || !p->b || !p->c)
+		return -ENOMEM;
+	show_progress(pr, i, m->node[i], 0);
+	run_phase(p, PHASE_TOUCH);
+	for (unsigned pass = 1; pass <= MEASURE_PASSES; pass++) {
+		if (pass > 1 && now() - t0 + t > budget)
+			break;
+		show_progress(pr, i, m->node[i], pass);
+		t = run_phase(p, PHASE_TRIAD);
+		best = pass == 1 || t < best ? t : best;
+		m->passes[i] = pass;
+	}
+	m->gbps[i] = 3.0 * (double)bytes / best / 1e9;
+	numa_free(p->a, bytes);
+	numa_free(p->b, bytes);
+	numa_free(p->c, bytes);
+	return 0;
+}
+
+static void list_nodes(const struct bitmask *nodes, struct measurement *m)
+{
+	m->n = 0;
+	for (unsigned n = 0; n < nodes->size && m->n < BW_MAX_NODES; n++)
+		if (numa_bitmask_isbitset(nodes, n))
+			m->node[m->n++] = n;
+}
+
+static int measure_nodes(struct pool *p, const struct measure_req *req, struct measurement *m)
+{
+	struct progress pr = { .t0 = now(), .nodes = m->n, .tty = isatty(STDERR_FILENO) };
+	int rc = 0;
+
+	for (unsigned i = 0; i < m->n && rc == 0; i++)
+		rc = measure_node(p, m, i, (double)req->secs / m->n, &pr);
+	if (pr.shown)
+		fputs("\r\033[K", stderr);
+	m->secs = now() - pr.t0;
+	return rc;
+}
+
+int measure_run(const struct measure_req *req, struct measurement *m)
+{
+	static struct worker w[CPU_SETSIZE];
+	struct pool p = { 0 };
+	cpu_set_t cpus;
+	int rc;
+
+	if (sched_getaffinity(0, sizeof(cpus), &cpus) < 0)
+		return -errno;
+	list_nodes(req->nodes, m);
+	p.threads = m->threads = (unsigned)CPU_COUNT(&cpus);
+	p.per_thread = req->size / 3 / sizeof(double) / p.threads;
+	if (p.per_thread == 0)
+		return -EINVAL;
+	rc = start_workers(&p, w, &cpus);
+	if (rc < 0)
+		return rc;
+	rc = measure_nodes(&p, req, m);
+	stop_workers(&p, w);
+	if (rc < 0)
+		return rc;
+	return bw_optimal_weights(m->gbps, m->n, req->budget, m->weight);
+}
+
+struct bitmask *measure_default_nodes(void)
+{
+	struct bitmask *nodes = numa_get_mems_allowed();
+
+	for (unsigned n = 0; n < nodes->size; n++)
+		if (numa_bitmask_isbitset(nodes, n) && numa_node_size64((int)n, NULL) <= 0)
+			numa_bitmask_clearbit(nodes, n);
+	return nodes;
+}
+
+int measure_check_size(const struct bitmask *nodes, unsigned long long size, unsigned *node)
+{
+	for (unsigned n = 0; n < nodes->size; n++) {
+		long long free_bytes = 0;
+
+		if (!numa_bitmask_isbitset(nodes, n))
+			continue;
+		if (numa_node_size64((int)n, &free_bytes) <= 0 || (unsigned long long)free_bytes < size) {
+			*node = n;
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+void measure_print(FILE *f, const struct measurement *m)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		fprintf(f, "node %u: %.1f GB/s (best of %u)\n", m->node[i], m->gbps[i], m->passes[i]);
+	fputs("weights:", f);
+	for (unsigned i = 0; i < m->n; i++)
+		fprintf(f, "%s%u:%u", i ? "," : " ", m->node[i], m->weight[i]);
+	fprintf(f, "\nmeasured in %.1f s with %u thread%s\n", m->secs, m->threads,
+		m->threads == 1 ? "" : "s");
+}

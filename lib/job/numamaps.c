@@ -1,0 +1,88 @@
+/* numa_maps, one line per mapping (mm/mempolicy.c show_numa_map):
+ *   START POLICY [file=PATH|heap|stack] [huge] [anon=N] [dirty=N] ...
+ *   N<node>=<pages> ... kernelpagesize_kB=<kB>
+ * The policy may hold a space ("weighted interleave:0-3"), so a line is read
+ * as tokens and only the ones that name what is counted are looked at. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "job/numamaps.h"
+
+const char *map_kind_name(enum map_kind k)
+{
+	static const char *const names[MAP_KINDS] = { "heap", "anon", "file" };
+
+	return names[k];
+}
+
+/* "N12=345": node 12, 345 pages. */
+static bool node_token(const char *t, unsigned long *node, unsigned long long *pages)
+{
+	char *end;
+
+	if (t[0] != 'N' || t[1] < '0' || t[1] > '9')
+		return false;
+	errno = 0;
+	*node = strtoul(t + 1, &end, 10);
+	if (errno || *end != '=' || end[1] < '0' || end[1] > '9')
+		return false;
+	*pages = strtoull(end + 1, &end, 10);
+	return !errno && *end == '\0';
+}
+
+/* The kind of mapping comes before the counts, so each count is added as
+ * it is read; the page size comes after them, so it is looked up first. */
+int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb)
+{
+	const char *kb = strstr(line, " kernelpagesize_kB=");
+	unsigned long long mult = kb ? strtoull(kb + 19, NULL, 10) / page_kb : 1;
+	enum map_kind kind = MAP_ANON;
+	char *save = NULL;
+	char *t = strtok_r(line, " \n", &save);
+
+	if (!t || strspn(t, "0123456789abcdef") != strlen(t) || mult == 0)
+		return -EINVAL;
+	while ((t = strtok_r(NULL, " \n", &save))) {
+		unsigned long node;
+		unsigned long long pages;
+
+		if (strncmp(t, "file=", 5) == 0)
+			kind = MAP_FILE;
+		else if (strcmp(t, "heap") == 0)
+			kind = MAP_HEAP;
+		if (!node_token(t, &node, &pages))
+			continue;
+		if (node >= PARSE_MAX_NODES)
+			return -EINVAL;
+		p->pages[kind][node] += pages * mult;
+		p->total[kind] += pages * mult;
+		if (node > p->max_node)
+			p->max_node = (unsigned)node;
+	}
+	return 0;
+}
+
+int numamaps_read(pid_t pid, struct placement *p)
+{
+	unsigned long page_kb = (unsigned long)sysconf(_SC_PAGESIZE) / 1024;
+	char path[64], *line = NULL;
+	size_t size = 0;
+	int rc = 0;
+	FILE *f;
+
+	memset(p, 0, sizeof(*p));
+	snprintf(path, sizeof(path), "/proc/%d/numa_maps", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (rc == 0 && getline(&line, &size, f) > 0)
+		rc = numamaps_add_line(p, line, page_kb);
+	if (ferror(f))
+		rc = -EIO;
+	free(line);
+	fclose(f);
+	return rc;
+}

@@ -1,0 +1,80 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/nodes.h"
+
+static char last_warning[256];
+
+static void keep_warning(const char *fmt, va_list ap)
+{
+	size_t n;
+
+	vsnprintf(last_warning, sizeof(last_warning), fmt, ap);
+	n = strlen(last_warning);
+	while (n && last_warning[n - 1] == '\n')
+		last_warning[--n] = '\0';
+}
+
+/* libnuma declares these weak so that a program can take over its messages:
+ * without them it prints "libnuma: Warning: ..." lines of its own. */
+void numa_warn(int num, char *fmt, ...)
+{
+	va_list ap;
+
+	(void)num;
+	va_start(ap, fmt);
+	keep_warning(fmt, ap);
+	va_end(ap);
+}
+
+void numa_error(char *where)
+{
+	snprintf(last_warning, sizeof(last_warning), "%s", where);
+}
+
+const char *nodes_last_warning(void)
+{
+	return last_warning;
+}
+
+/* all: nodes outside the cpuset are allowed (numactl's --all). */
+struct bitmask *nodes_parse(const char *s, bool all)
+{
+	last_warning[0] = '\0';
+	if (*s == '\0')
+		return NULL;
+	return all ? numa_parse_nodestring_all(s) : numa_parse_nodestring(s);
+}
+
+struct bitmask *cpus_parse(const char *s, bool all)
+{
+	last_warning[0] = '\0';
+	if (*s == '\0')
+		return NULL;
+	return all ? numa_parse_cpustring_all(s) : numa_parse_cpustring(s);
+}
+
+/* Word by word: it runs on every start, before the exec. */
+int nodes_first(const struct bitmask *mask)
+{
+	const unsigned bits = 8 * sizeof(unsigned long);
+
+	for (unsigned w = 0; w * bits < mask->size; w++)
+		if (mask->maskp[w]) {
+			unsigned i = w * bits + (unsigned)__builtin_ctzl(mask->maskp[w]);
+
+			return i < mask->size ? (int)i : -1;
+		}
+	return -1;
+}
+
+/* numactl's printmask(): "name: 0 1 \n", with the trailing blank scripts expect. */
+void nodes_print(const char *name, const struct bitmask *mask)
+{
+	printf("%s: ", name);
+	for (unsigned i = 0; i < mask->size; i++)
+		if (numa_bitmask_isbitset(mask, i))
+			printf("%u ", i);
+	putchar('\n');
+}

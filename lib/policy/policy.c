@@ -1,0 +1,76 @@
+#include <errno.h>
+#include <stdio.h>
+
+#include "policy/mpol2.h"
+#include "policy/policy.h"
+#include "syscalls.h"
+
+static const char *const policy_names[] = {
+	"default", "preferred", "bind", "interleave", "local",
+	"preferred-many", "weighted-interleave",
+};
+
+/* numactl's names, which --show prints and scripts match. */
+const char *policy_name(int mode)
+{
+	static char buf[16];
+
+	if (mode >= 0 && (size_t)mode < sizeof(policy_names) / sizeof(policy_names[0]))
+		return policy_names[mode];
+	snprintf(buf, sizeof(buf), "[%d]", mode);
+	return buf;
+}
+
+/* The kernel wants maxnode one past the bits it reads. */
+static unsigned long maxnode_of(const struct bitmask *nodes)
+{
+	return nodes ? nodes->size + 1 : 0;
+}
+
+static const unsigned long *mask_of(const struct bitmask *nodes)
+{
+	return nodes ? nodes->maskp : NULL;
+}
+
+int policy_set_task(const struct policy *p)
+{
+	if (p->task_local)
+		return mpol2_set_task(p);
+	if (set_mempolicy(p->mode | (int)p->flags, mask_of(p->nodes), maxnode_of(p->nodes)) < 0)
+		return -errno;
+	return 0;
+}
+
+/* mbind2 sets the weights and the home node with the policy; on a stock
+ * kernel the home node follows through set_mempolicy_home_node (5.17+). */
+int policy_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags)
+{
+	if (p->task_local)
+		return mpol2_set_range(p, addr, len, mbind_flags);
+	if (mbind(addr, len, p->mode | (int)p->flags, mask_of(p->nodes),
+		  maxnode_of(p->nodes), mbind_flags) < 0)
+		return -errno;
+	if (p->home_node >= 0 && set_mempolicy_home_node(addr, len, (unsigned long)p->home_node, 0) < 0)
+		return -errno;
+	return 0;
+}
+
+/* Only asked after set_mempolicy() said EINVAL: tries mode 6 on the nodes
+ * that have memory, then puts the task's policy back. */
+bool kernel_has_weighted_interleave(void)
+{
+	struct bitmask *old = numa_allocate_nodemask();
+	struct bitmask *mem = numa_get_mems_allowed();
+	int mode = MPOL_DEFAULT;
+	bool ok;
+
+	if (get_mempolicy(&mode, old->maskp, old->size + 1, NULL, 0) < 0)
+		mode = MPOL_DEFAULT;
+	ok = set_mempolicy(MPOL_WEIGHTED_INTERLEAVE, mem->maskp, mem->size + 1) == 0;
+	if (ok)
+		(void)set_mempolicy(mode, mode == MPOL_DEFAULT || mode == MPOL_LOCAL ?
+				    NULL : old->maskp, old->size + 1);
+	numa_bitmask_free(old);
+	numa_bitmask_free(mem);
+	return ok;
+}
