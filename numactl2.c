@@ -12,6 +12,7 @@
 #include "cli/dryrun.h"
 #include "cli/globalmsg.h"
 #include "bandwidth/measure.h"
+#include "weights/admin.h"
 #include "weights/table.h"
 #include "policy/nodes.h"
 #include "weights/restore.h"
@@ -53,11 +54,11 @@ static void bind_cpus(const struct ctl *ctl)
 		err(1, "cannot bind to those CPUs");
 }
 
-static void lease_options(const struct ctl *ctl, struct lease_request *r)
+static void lease_options(const struct ctl *ctl, struct lease_options *o)
 {
-	r->force = ctl->force;
-	r->wait = ctl->wait;
-	r->wait_secs = ctl->wait_secs;
+	o->force = ctl->force;
+	o->wait = ctl->wait;
+	o->wait_secs = ctl->wait_secs;
 }
 
 /* Weighted interleave on the global table: a lease on the weights of the
@@ -75,13 +76,13 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 			errx(1, "weighted interleave needs Linux 6.9 or later");
 		return;		/* the policy call says why */
 	}
-	lease_options(ctl, &wc->req);
-	wc->req.keep = ctl->command != NULL;
+	lease_options(ctl, &wc->txn.opt);
+	wc->txn.keep = ctl->command != NULL;
 	rc = weights_apply(&ctl->policy, wc, &c, &node);
 	if (rc < 0)
-		global_refused(&wc->req, rc, &c, node);
-	global_lease_report(&wc->lease);
-	global_report(&wc->gw);
+		global_refused(&wc->txn, rc, &c, node);
+	global_lease_report(&wc->txn.lease);
+	global_report(&wc->txn);
 }
 
 static void run_shm_actions(struct ctl *ctl)
@@ -185,6 +186,16 @@ static void open_report(struct ctl *ctl, struct report *r)
 	}
 }
 
+/* What this run wrote to the global table goes back, each node left alone named. */
+static void restore_global_weights(struct weights_change *wc)
+{
+	static struct restore_result res;
+	int rc = restore_weights(wc, &res);
+
+	global_restore_report(rc, &res);
+	free(res.left);
+}
+
 /* --report and --restore-weights: numactl2 stays the parent (supervise.c).
  * The directory lock is let go while the job runs (its leases stay), so other
  * runs are not held up; what this run wrote goes back when the job never ran,
@@ -203,7 +214,7 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	weights_release(wc);
 	status = supervise_run(&job);
 	if (status < 0 || ctl->restore)
-		restore_weights(wc);
+		restore_global_weights(wc);
 	if (status < 0)
 		supervise_failed(&job);
 	if (ctl->report != REPORT_NONE)
@@ -213,17 +224,24 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 
 static int global_op(const struct ctl *ctl)
 {
-	static struct lease_request r;
+	static struct admin_result res;
+	struct lease_options o;
+	int rc;
 
-	lease_options(ctl, &r);
+	lease_options(ctl, &o);
 	switch (ctl->global_op) {
 	case GLOBAL_AUTO:
-		return global_auto(&r);
+		rc = admin_auto_weights(&o, &res);
+		break;
 	case GLOBAL_RESET:
-		return global_reset(&r);
+		rc = admin_reset_weights(&o, &res);
+		break;
 	default:
-		return global_set(&ctl->weights, &r);
+		rc = admin_set_weights(&ctl->weights, &o, &res);
 	}
+	rc = global_admin_report(rc, &res, ctl->global_op == GLOBAL_AUTO);
+	admin_result_free(&res);
+	return rc;
 }
 
 int main(int argc, char **argv)

@@ -11,6 +11,13 @@
 #define PARSE_MAX_NODES 1024
 #define WEIGHT_MAX 255
 
+/* A weight of 0 (not named in a list, or the kernel's "system default" on
+ * 6.9-6.15) is 1: the one place that says so. */
+static inline unsigned weight_effective(unsigned w)
+{
+	return w ? w : 1;
+}
+
 enum parse_errkind {
 	PE_NONE,
 	PE_EMPTY,	/* empty string or empty item */

@@ -1,9 +1,12 @@
 /* --dry-run: what a run would do, on stdout; nothing is changed. */
+#include <err.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/dryrun.h"
 #include "weights/table.h"
-#include "weights/lease.h"
+#include "weights/holders.h"
 #include "policy/nodes.h"
 #include "syscalls.h"
 #include "weights/target.h"
@@ -11,24 +14,21 @@
 /* The live leases on the nodes of the set, and whether this run would clash. */
 static void print_leases(const struct policy *p)
 {
-	static bool has[PARSE_MAX_NODES];
-	static struct lease_holders who[PARSE_MAX_NODES];
+	struct lease_list leases;
 	char pids[256];
 
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
-		has[n] = numa_bitmask_isbitset(p->nodes, n);
-	if (lease_holders_all(who, has) == 0)
-		return;
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		unsigned w, want;
+	if (holders_list(p->nodes, &leases) == -ENOMEM)
+		errx(1, "cannot list the leases: out of memory");
+	for (unsigned i = 0; i < leases.count; i++) {
+		const struct leased_node *l = &leases.node[i];
+		unsigned want = !p->has_weights ? l->weight : weight_effective(p->weight[l->node]);
 
-		if (!who[n].count || gw_read(n, &w) < 0)
-			continue;
-		want = !p->has_weights ? w : p->weight[n] ? p->weight[n] : 1;
-		lease_format_pids(&who[n], pids, sizeof(pids));
-		printf("lease: node %u weight %u pids %s (%s)\n", n, w, pids,
-		       want == w ? "shared with this run" : "in the way: this run needs another weight");
+		holders_format_pids(&l->who, pids, sizeof(pids));
+		printf("lease: node %u weight %u pids %s (%s)\n", l->node, l->weight, pids,
+		       want == l->weight ? "shared with this run" :
+					   "in the way: this run needs another weight");
 	}
+	free(leases.node);
 }
 
 static void print_weights(const struct policy *p)
@@ -40,7 +40,7 @@ static void print_weights(const struct policy *p)
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		if (p->has_weights)
-			w = p->weight[n] ? p->weight[n] : 1;
+			w = weight_effective(p->weight[n]);
 		else if (gw_read(n, &w) < 0)
 			w = 1;
 		printf(" %u:%u", n, w);
@@ -60,22 +60,27 @@ static void print_weights(const struct policy *p)
 
 static void print_global_op(const struct ctl *ctl)
 {
-	static bool has[PARSE_MAX_NODES];
+	unsigned count = ctl->global_op == GLOBAL_RESET ? gw_node_count() : 0;
+	bool *has = calloc(count ? count : 1, sizeof(*has));
 
 	if (ctl->global_op == GLOBAL_AUTO) {
 		printf("would turn on the kernel's auto interleave weights\n");
+		free(has);
 		return;
 	}
-	if (ctl->global_op == GLOBAL_RESET)
-		(void)gw_nodes(has);
+	if (!has)
+		errx(1, "cannot list the nodes: out of memory");
+	if (count)
+		(void)gw_nodes(has, count);
 	printf("would set global interleave weights:");
 	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
 		if (ctl->global_op == GLOBAL_SET && ctl->weights.weight[n])
 			printf(" %u:%u", n, ctl->weights.weight[n]);
-		else if (has[n])
+		else if (n < count && has[n])
 			printf(" %u:1", n);
 	}
 	printf("\n");
+	free(has);
 }
 
 static void print_auto_line(const char *label, const struct auto_weights *aw, const uint8_t *w,

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "weights/table.h"
-#include "weights/lease.h"
+#include "weights/holders.h"
 #include "policy/mpol2.h"
 #include "policy/nodes.h"
 #include "policy/policy.h"
@@ -17,20 +17,19 @@
  * line per node that a live job leases. */
 void show_leases(void)
 {
-	static bool has[PARSE_MAX_NODES];
-	static struct lease_holders who[PARSE_MAX_NODES];
+	struct lease_list leases;
 	char pids[256];
 
-	if (gw_nodes(has) < 0 || lease_holders_all(who, has) == 0)
-		return;
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		unsigned w;
+	if (holders_list(NULL, &leases) == -ENOMEM)
+		errx(1, "cannot list the leases: out of memory");
+	for (unsigned i = 0; i < leases.count; i++) {
+		const struct leased_node *l = &leases.node[i];
 
-		if (!who[n].count || gw_read(n, &w) < 0)
-			continue;
-		lease_format_pids(&who[n], pids, sizeof(pids));
-		printf("interleave weight lease: node %u weight %u pids %s\n", n, w, pids);
+		holders_format_pids(&l->who, pids, sizeof(pids));
+		printf("interleave weight lease: node %u weight %u pids %s\n", l->node, l->weight,
+		       pids);
 	}
+	free(leases.node);
 }
 
 static void show_physcpubind(void)

@@ -62,7 +62,7 @@ static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODE
 			w = p->weight[n];
 		else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && gw_read(n, &w) < 0)
 			w = 0;
-		share[n] = w ? w : 1;	/* 0: not given, or the kernel's default */
+		share[n] = weight_effective(w);	/* 0: not given */
 		sum += share[n];
 	}
 	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)

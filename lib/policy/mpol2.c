@@ -108,7 +108,7 @@ static void fill_args(struct mpol2_buffers *b, const struct policy *p)
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		b->mask[n / LONG_BITS] |= 1UL << (n % LONG_BITS);
-		b->weight[n] = p->weight[n] ? p->weight[n] : 1;
+		b->weight[n] = (uint8_t)weight_effective(p->weight[n]);
 	}
 	b->args.pol_maxnodes = bits ? bits + 1 : 0;
 	b->args.pol_nodes = bits ? (uintptr_t)b->mask : 0;

@@ -1,22 +1,29 @@
-/* Who holds the leases: the live processes with a locked descriptor on a
+/* Owns finding who holds the leases: the live processes with a locked descriptor on a
  * weight file. /proc/locks says which files are locked and by whom they were
  * locked; /proc/PID/fdinfo says who has the locked descriptor open now (the
  * child that kept a lease after its parent exited). Other users' fdinfo is
  * root's to read: where none could be read, /proc/locks' pid stands in. */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "weights/lease.h"
+#include "weights/holders.h"
+#include "weights/table.h"
 
-/* "maj:min:ino" as /proc/locks and fdinfo print a file, for the NIDS nodes
- * of id_node[]. */
-static char ids[PARSE_MAX_NODES][48];
-static unsigned id_node[PARSE_MAX_NODES], nids;
+/* One look for holders: "maj:min:ino" as /proc/locks and fdinfo print a
+ * file, for the nids nodes of id_node[]; and the pids /proc/locks names for
+ * each node. Every table has count entries. */
+struct scan {
+	unsigned count, nids;
+	char (*ids)[48];
+	unsigned *id_node;
+	struct lease_holders *locked;
+};
 
 static void add_pid(struct lease_holders *who, pid_t pid)
 {
@@ -28,42 +35,58 @@ static void add_pid(struct lease_holders *who, pid_t pid)
 	who->count++;
 }
 
-static void file_ids(const bool has[PARSE_MAX_NODES])
+static int scan_init(struct scan *s, unsigned count)
+{
+	s->count = count;
+	s->nids = 0;
+	s->ids = calloc(count, sizeof(s->ids[0]));
+	s->id_node = calloc(count, sizeof(s->id_node[0]));
+	s->locked = calloc(count, sizeof(s->locked[0]));
+	return s->ids && s->id_node && s->locked ? 0 : -ENOMEM;
+}
+
+static void scan_free(struct scan *s)
+{
+	free(s->ids);
+	free(s->id_node);
+	free(s->locked);
+}
+
+static void file_ids(struct scan *s, const bool *has)
 {
 	char path[512];
 	struct stat st;
 
-	nids = 0;
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
+	for (unsigned n = 0; n < s->count; n++) {
 		if (!has[n])
 			continue;
 		snprintf(path, sizeof(path), "%s/node%u", gw_dir(), n);
 		if (stat(path, &st) < 0)
 			continue;
-		snprintf(ids[nids], sizeof(ids[nids]), "%02x:%02x:%lu", major(st.st_dev),
+		snprintf(s->ids[s->nids], sizeof(s->ids[0]), "%02x:%02x:%lu", major(st.st_dev),
 			 minor(st.st_dev), (unsigned long)st.st_ino);
-		id_node[nids++] = n;
+		s->id_node[s->nids++] = n;
 	}
 }
 
 /* The node whose file a "... FLOCK ... maj:min:ino ..." line names, or -1. */
-static int node_of_line(const char *line)
+static int node_of_line(const struct scan *s, const char *line)
 {
 	if (!strstr(line, "FLOCK"))
 		return -1;
-	for (unsigned i = 0; i < nids; i++) {
-		size_t len = strlen(ids[i]);
-		const char *p = strstr(line, ids[i]);
+	for (unsigned i = 0; i < s->nids; i++) {
+		size_t len = strlen(s->ids[i]);
+		const char *p = strstr(line, s->ids[i]);
 
 		if (p && p > line && p[-1] == ' ' && p[len] == ' ')
-			return (int)id_node[i];
+			return (int)s->id_node[i];
 	}
 	return -1;
 }
 
 /* /proc/locks: which nodes are locked, and the pids that locked them.
  * Returns how many lines name a node. Waiters ("->") hold nothing. */
-static unsigned proc_locks(struct lease_holders locked[PARSE_MAX_NODES])
+static unsigned proc_locks(struct scan *s)
 {
 	FILE *f = fopen("/proc/locks", "re");
 	char line[256];
@@ -72,12 +95,12 @@ static unsigned proc_locks(struct lease_holders locked[PARSE_MAX_NODES])
 	if (!f)
 		return 0;
 	while (fgets(line, sizeof(line), f)) {
-		int node = node_of_line(line), pid;
+		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
 		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
 			continue;
-		add_pid(&locked[node], pid);
+		add_pid(&s->locked[node], pid);
 		found++;
 	}
 	fclose(f);
@@ -85,7 +108,8 @@ static unsigned proc_locks(struct lease_holders locked[PARSE_MAX_NODES])
 }
 
 /* The nodes whose locks /proc/PID/fdinfo/FD shows. */
-static void fdinfo_locks(pid_t pid, const char *fd, struct lease_holders who[PARSE_MAX_NODES])
+static void fdinfo_locks(const struct scan *s, pid_t pid, const char *fd,
+			 struct lease_holders *who)
 {
 	char path[320], line[256];
 	FILE *f;
@@ -95,7 +119,7 @@ static void fdinfo_locks(pid_t pid, const char *fd, struct lease_holders who[PAR
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		int node = strncmp(line, "lock:", 5) == 0 ? node_of_line(line) : -1;
+		int node = strncmp(line, "lock:", 5) == 0 ? node_of_line(s, line) : -1;
 
 		if (node >= 0)
 			add_pid(&who[node], pid);
@@ -104,8 +128,7 @@ static void fdinfo_locks(pid_t pid, const char *fd, struct lease_holders who[PAR
 }
 
 /* Every descriptor of PID that is one of the weight files. */
-static void scan_pid(pid_t pid, const struct lease_holders locked[PARSE_MAX_NODES],
-		     struct lease_holders who[PARSE_MAX_NODES], bool *readable)
+static void scan_pid(const struct scan *s, pid_t pid, struct lease_holders *who, bool *readable)
 {
 	char path[64], id[48];
 	struct dirent *d;
@@ -122,16 +145,15 @@ static void scan_pid(pid_t pid, const struct lease_holders locked[PARSE_MAX_NODE
 			continue;
 		snprintf(id, sizeof(id), " FLOCK %02x:%02x:%lu ", major(st.st_dev),
 			 minor(st.st_dev), (unsigned long)st.st_ino);
-		node = node_of_line(id);
-		if (node >= 0 && locked[node].count)
-			fdinfo_locks(pid, d->d_name, who);
+		node = node_of_line(s, id);
+		if (node >= 0 && s->locked[node].count)
+			fdinfo_locks(s, pid, d->d_name, who);
 	}
 	*readable = true;
 	closedir(dir);
 }
 
-static void scan_proc(const struct lease_holders locked[PARSE_MAX_NODES],
-		      struct lease_holders who[PARSE_MAX_NODES], pid_t *unreadable)
+static void scan_proc(const struct scan *s, struct lease_holders *who, pid_t *unreadable)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *d;
@@ -145,41 +167,103 @@ static void scan_proc(const struct lease_holders locked[PARSE_MAX_NODES],
 		if (!isdigit((unsigned char)d->d_name[0]))
 			continue;
 		pid = (pid_t)atoi(d->d_name);
-		scan_pid(pid, locked, who, &readable);
+		scan_pid(s, pid, who, &readable);
 		if (!readable)
 			*unreadable = pid;
 	}
 	closedir(proc);
 }
 
-/* WHO[n], for each node of HAS: the processes that hold its lease. Where
- * some process's descriptors could not be read (another user's, without
- * root) and nobody was found, /proc/locks' pids are the answer. Returns the
- * number of leased nodes. */
-int lease_holders_all(struct lease_holders who[PARSE_MAX_NODES], const bool has[PARSE_MAX_NODES])
+/* WHO[n], for each node of HAS (both COUNT long): the processes that hold
+ * its lease. Where some process's descriptors could not be read (another
+ * user's, without root) and nobody was found, /proc/locks' pids are the
+ * answer. Returns the number of leased nodes, or -ENOMEM. */
+int holders_find(struct lease_holders *who, const bool *has, unsigned count)
 {
-	static struct lease_holders locked[PARSE_MAX_NODES];
+	struct scan s;
 	pid_t unreadable = 0;
 	int leased = 0;
 
-	memset(locked, 0, sizeof(locked));
-	memset(who, 0, PARSE_MAX_NODES * sizeof(who[0]));
-	file_ids(has);
-	if (!proc_locks(locked))
-		return 0;
-	scan_proc(locked, who, &unreadable);
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		if (!locked[n].count)
+	memset(who, 0, count * sizeof(who[0]));
+	if (scan_init(&s, count) < 0) {
+		scan_free(&s);
+		return -ENOMEM;
+	}
+	file_ids(&s, has);
+	if (proc_locks(&s))
+		scan_proc(&s, who, &unreadable);
+	for (unsigned n = 0; n < count; n++) {
+		if (!s.locked[n].count)
 			continue;
 		if (!who[n].count && unreadable)
-			who[n] = locked[n];
+			who[n] = s.locked[n];
 		leased += who[n].count > 0;
 	}
+	scan_free(&s);
 	return leased;
 }
 
+/* The holders of one node's lease: 0 or -ENOMEM. */
+int holders_of_node(unsigned node, struct lease_holders *who)
+{
+	unsigned count = node + 1;
+	bool *has = calloc(count, sizeof(*has));
+	struct lease_holders *all = calloc(count, sizeof(*all));
+	int rc = -ENOMEM;
+
+	if (has && all) {
+		has[node] = true;
+		rc = holders_find(all, has, count);
+	}
+	if (rc >= 0)
+		*who = all[node];
+	free(has);
+	free(all);
+	return rc < 0 ? rc : 0;
+}
+
+/* The leased nodes among NODES (NULL: every node with a weight file), each
+ * with its weight in the table and its holders. 0 or -errno; list->node is
+ * the caller's to free(). */
+int holders_list(const struct bitmask *nodes, struct lease_list *list)
+{
+	unsigned count = gw_node_count();
+	bool *has = calloc(count, sizeof(*has));
+	struct lease_holders *who = calloc(count, sizeof(*who));
+	int rc = -ENOMEM;
+
+	list->count = 0;
+	list->node = NULL;
+	if (!has || !who)
+		goto out;
+	if (nodes)
+		for (unsigned n = 0; n < nodes->size && n < count; n++)
+			has[n] = numa_bitmask_isbitset(nodes, n);
+	rc = nodes ? 0 : gw_nodes(has, count);
+	if (rc < 0)
+		goto out;
+	rc = holders_find(who, has, count);
+	if (rc > 0) {
+		list->node = calloc((size_t)rc, sizeof(list->node[0]));
+		rc = list->node ? 0 : -ENOMEM;
+	}
+	for (unsigned n = 0; rc == 0 && list->node && n < count; n++) {
+		struct leased_node *l = &list->node[list->count];
+
+		if (who[n].count && gw_read(n, &l->weight) == 0) {
+			l->node = n;
+			l->who = who[n];
+			list->count++;
+		}
+	}
+out:
+	free(has);
+	free(who);
+	return rc < 0 ? rc : 0;
+}
+
 /* "1234 1240" (and "+N more") */
-void lease_format_pids(const struct lease_holders *who, char *buf, size_t len)
+void holders_format_pids(const struct lease_holders *who, char *buf, size_t len)
 {
 	size_t used = 0;
 

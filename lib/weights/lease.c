@@ -1,4 +1,6 @@
-/* Leases on the kernel's global interleave weights.
+/* Leases on the kernel's global interleave weights: taking, keeping and
+ * dropping the lock on one node's weight file. The transaction that
+ * decides and writes under them is txn.c.
  *
  * Design. A lease is a shared flock() on the weight file itself,
  * /sys/kernel/mm/mempolicy/weighted_interleave/nodeN, through a read-only
@@ -14,7 +16,7 @@
  *   - The weight held is the weight in the table: while a lease exists no
  *     participant can change it, so the table is its own record.
  *   - Every decision and change is made under the existing lock on the
- *     directory (gw_begin), so the exclusive-to-shared switch, which flock()
+ *     directory (txn.c), so the exclusive-to-shared switch, which flock()
  *     does not make atomic, cannot be overtaken by another numactl2; and the
  *     node locks are dropped or made shared before that lock is let go, so
  *     the next run never mistakes a finished change for a lease.
@@ -35,22 +37,33 @@
  * region's policy outlives numactl2 and its lease. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "weights/lease.h"
+#include "weights/table.h"
 
-#define LEASE_POLL_MS 20
-#define LEASE_ENDED_RETRIES 8
-
-void lease_init(struct lease *l)
+/* No lease yet, room for NNODES: 0 or -ENOMEM. */
+int lease_init(struct lease *l, unsigned nnodes)
 {
 	memset(l, 0, sizeof(*l));
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
+	l->fd = malloc(nnodes * sizeof(l->fd[0]));
+	if (!l->fd)
+		return -ENOMEM;
+	l->nnodes = nnodes;
+	for (unsigned i = 0; i < nnodes; i++)
 		l->fd[i] = -1;
+	return 0;
+}
+
+void lease_free(struct lease *l)
+{
+	lease_drop(l);
+	free(l->fd);
+	l->fd = NULL;
+	l->nnodes = 0;
 }
 
 /* The lease descriptor: read-only (a job must not be able to write the table
@@ -68,7 +81,7 @@ static int lock_nb(int fd, int how)
 
 void lease_drop(struct lease *l)
 {
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++) {
+	for (unsigned i = 0; i < l->nnodes; i++) {
 		if (l->fd[i] >= 0)
 			close(l->fd[i]);
 		l->fd[i] = -1;
@@ -76,32 +89,26 @@ void lease_drop(struct lease *l)
 }
 
 /* After the change: a job keeps a shared lock on each of its nodes. */
-static void holders_of(unsigned node, struct lease_holders *who)
-{
-	static bool has[PARSE_MAX_NODES];
-	static struct lease_holders all[PARSE_MAX_NODES];
-
-	memset(has, 0, sizeof(has));
-	has[node] = true;
-	(void)lease_holders_all(all, has);
-	*who = all[node];
-}
-
-/* --force: whom it overrides. Only then is /proc scanned under the directory
- * lock; this run holds no lock on those nodes yet, so it does not name itself. */
-static void name_overridden(struct lease *l)
-{
-	for (unsigned i = 0; i < l->noverridden; i++)
-		holders_of(l->overridden[i].node, &l->overridden[i].who);
-}
-
 void lease_keep(struct lease *l)
 {
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
+	for (unsigned i = 0; i < l->nnodes; i++)
 		if (l->fd[i] >= 0)
 			(void)flock(l->fd[i], LOCK_SH);
 }
 
+/* --force: whom it overrode. Only then is /proc scanned under the directory
+ * lock; this run holds no lock on those nodes yet, so it does not name
+ * itself. 0 or -ENOMEM. */
+int lease_name_overridden(struct lease *l)
+{
+	for (unsigned i = 0; i < l->noverridden; i++) {
+		int rc = holders_of_node(l->overridden[i].node, &l->overridden[i].who);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
 
 /* The holders are looked up later, with the directory lock let go: a scan
  * of /proc must not hold up every other run. */
@@ -130,96 +137,33 @@ static int exclusive(struct lease *l, unsigned node, unsigned held, unsigned wan
 	return 0;
 }
 
-/* One node of a request: a shared lock where the table already has the
- * weight (nothing written, no privilege needed), else the exclusive lock and
- * the write staged in T. */
-static int lease_node(struct lease *l, struct gw_txn *t, unsigned node, unsigned want,
-		      bool force, struct lease_conflict *c)
+/* One node of a request (NODE < l->nnodes): a shared lock where the table
+ * already has the weight (nothing to write, no privilege needed), else the
+ * exclusive lock. Returns 1 when ASK's weight must be written over *HELD,
+ * 0 when nothing is to be written, or -errno (-EBUSY with *c). */
+int lease_node(struct lease *l, unsigned node, struct lease_ask ask, bool force,
+	       struct lease_conflict *c, unsigned *held)
 {
 	unsigned cur;
 	int rc = gw_read(node, &cur);
 
 	/* -w alone on a node without a weight file (6.16+: no memory) asks nothing of it. */
-	if (rc == -ENOENT && want == LEASE_AS_IS)
+	if (rc == -ENOENT && ask.kind == LEASE_AS_IS)
 		return 0;
 	if (rc < 0)
 		return rc;
+	*held = cur;
 	l->fd[node] = open_node(node);
 	if (l->fd[node] < 0)
 		return l->fd[node];
-	if (want == LEASE_AS_IS || want == cur) {
+	if (ask.kind == LEASE_AS_IS || (ask.kind == LEASE_WEIGHT && ask.weight == cur)) {
 		rc = lock_nb(l->fd[node], LOCK_SH);
 		return rc == -EWOULDBLOCK ? exclusive(l, node, cur, cur, force, c) : rc;
 	}
-	rc = exclusive(l, node, cur, want == LEASE_EXCLUSIVE ? cur : want, force, c);
-	if (rc < 0 || want == LEASE_EXCLUSIVE)
+	rc = exclusive(l, node, cur, ask.kind == LEASE_EXCLUSIVE ? cur : ask.weight, force, c);
+	if (rc < 0 || ask.kind == LEASE_EXCLUSIVE)
 		return rc;
-	return gw_stage(t, node, (uint8_t)want);
-}
-
-static int attempt(struct lease *l, struct gw_txn *t, const struct lease_request *r,
-		   struct lease_conflict *c, unsigned *failed_node)
-{
-	int rc = gw_begin(t);
-
-	if (rc < 0)
-		return rc;
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		if (!r->want[n])
-			continue;
-		rc = lease_node(l, t, n, r->want[n], r->force, c);
-		if (rc < 0) {
-			*failed_node = n;
-			lease_drop(l);
-			gw_end(t);
-			return rc;
-		}
-	}
-	return 0;
-}
-
-static unsigned long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long)ts.tv_sec * 1000 + (unsigned long)ts.tv_nsec / 1000000;
-}
-
-/* Takes the directory lock and, node by node, the leases of R, staging in T
- * the writes they need; nothing is written yet. On success the directory
- * lock is still held (gw_commit, then gw_end). -EBUSY with *c: a live lease
- * is in the way (with --wait: still, after wait_secs). */
-int lease_acquire(struct lease *l, struct gw_txn *t, const struct lease_request *r,
-		  struct lease_conflict *c, unsigned *failed_node)
-{
-	unsigned long start = now_ms();
-	const struct timespec poll = { 0, LEASE_POLL_MS * 1000000L };
-	unsigned ended = 0;
-
-	for (;;) {
-		int rc = attempt(l, t, r, c, failed_node);
-		bool timed_out;
-
-		l->waited_ms = (unsigned)(now_ms() - start);
-		if (rc == 0)
-			name_overridden(l);
-		if (rc != -EBUSY)
-			return rc;
-		timed_out = !r->wait || (r->wait_secs && l->waited_ms >= r->wait_secs * 1000UL);
-		if (timed_out || !l->waited) {
-			holders_of(c->node, &c->who);
-			/* Nobody holds it any more: the lease ended since; try again. */
-			if (!c->who.count && ++ended < LEASE_ENDED_RETRIES)
-				continue;
-		}
-		if (timed_out)
-			return rc;
-		if (!l->waited)
-			l->waited_for = *c;
-		l->waited = true;
-		nanosleep(&poll, NULL);
-	}
+	return 1;
 }
 
 /* Is NODE free of leases? Fills *c when it is not. For --restore-weights,
@@ -238,7 +182,7 @@ bool lease_try_exclusive(unsigned node, struct lease_conflict *c)
 	if (!ok) {
 		(void)gw_read(node, &cur);
 		conflict_fill(c, node, cur, cur);
-		holders_of(node, &c->who);
+		(void)holders_of_node(node, &c->who);
 	}
 	return ok;
 }

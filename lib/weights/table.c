@@ -1,3 +1,7 @@
+/* The kernel's global weight table as files: reading and writing
+ * /sys/kernel/mm/mempolicy/weighted_interleave/nodeN and its auto switch,
+ * and the directory lock. The lowest layer of lib/weights: it knows nothing
+ * of leases or transactions. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -7,6 +11,8 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <numa.h>
 
 #include "weights/table.h"
 
@@ -41,23 +47,57 @@ static void node_path(char *buf, size_t len, unsigned node)
 /* The nodes that have a weight file: every possible node on 6.9-6.15,
  * the online ones with memory from 6.16. Returns -errno if the directory
  * cannot be read. */
-int gw_nodes(bool has[PARSE_MAX_NODES])
+int gw_nodes(bool *has, unsigned count)
 {
 	DIR *dir = opendir(gw_dir());
 	struct dirent *d;
 
 	if (!dir)
 		return -errno;
-	memset(has, 0, PARSE_MAX_NODES * sizeof(has[0]));
+	memset(has, 0, count * sizeof(has[0]));
 	while ((d = readdir(dir))) {
 		unsigned n;
 
-		if (sscanf(d->d_name, "node%u", &n) == 1 && n < PARSE_MAX_NODES)
+		if (sscanf(d->d_name, "node%u", &n) == 1 && n < count)
 			has[n] = true;
 	}
 	closedir(dir);
 	return 0;
 }
+
+static unsigned possible_nodes(void)
+{
+	int max = numa_max_possible_node();
+
+	return max < 0 ? 1 : max >= PARSE_MAX_NODES ? PARSE_MAX_NODES : (unsigned)max + 1;
+}
+
+#ifdef NUMACTL2_TEST_BUILD
+/* Test build only: a copy of the table may name nodes this machine cannot
+ * have; the per-node tables must reach its highest nodeN file too. */
+unsigned gw_node_count(void)
+{
+	unsigned count = possible_nodes();
+	DIR *dir = opendir(gw_dir());
+	struct dirent *d;
+
+	if (!dir)
+		return count;
+	while ((d = readdir(dir))) {
+		unsigned n;
+
+		if (sscanf(d->d_name, "node%u", &n) == 1 && n < PARSE_MAX_NODES && n >= count)
+			count = n + 1;
+	}
+	closedir(dir);
+	return count;
+}
+#else
+unsigned gw_node_count(void)
+{
+	return possible_nodes();
+}
+#endif
 
 /* A weight or auto file: never through a symlink, and only a regular file
  * (as sysfs attributes are), so a planted link or device is not written.
@@ -112,8 +152,7 @@ int gw_read(unsigned node, unsigned *weight)
 		return rc;
 	if (parse_ulong(buf, WEIGHT_MAX, &w) < 0)
 		return -EINVAL;
-	/* 6.9-6.15 may show 0 for "system default", which is 1. */
-	*weight = w ? (unsigned)w : 1;
+	*weight = weight_effective((unsigned)w);
 	return 0;
 }
 
@@ -172,48 +211,24 @@ int gw_enable_auto(void)
 	return rc;
 }
 
-/* Takes the lock that serializes numactl2 runs: flock() on the sysfs
- * directory itself, so no lock file has to exist anywhere. */
-int gw_begin(struct gw_txn *t)
+/* The lock that serializes numactl2 runs: flock() on the sysfs directory
+ * itself, so no lock file has to exist anywhere. Returns the locked
+ * directory's descriptor (close it to unlock) or -errno. */
+int gw_lock_table(void)
 {
-	memset(t, 0, sizeof(*t));
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
-		t->fd[i] = -1;
-	t->dirfd = open(gw_dir(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (t->dirfd < 0)
-		return -errno;
-	if (flock(t->dirfd, LOCK_EX) < 0) {
-		int rc = -errno;
+	int fd = open(gw_dir(), O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
 
-		close(t->dirfd);
-		t->dirfd = -1;
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX) < 0) {
+		rc = -errno;
+		close(fd);
 		return rc;
 	}
-	t->auto_before = gw_read_auto();
-	return 0;
+	return fd;
 }
 
-/* Opens nodeN for writing now, so that a missing file or a missing
- * privilege shows before any weight is written. */
-int gw_stage(struct gw_txn *t, unsigned node, uint8_t weight)
-{
-	unsigned old;
-	int rc;
-
-	if (node >= PARSE_MAX_NODES)
-		return -EINVAL;
-	rc = gw_read(node, &old);
-	if (rc < 0)
-		return rc;
-	t->fd[node] = gw_open_node(node, O_WRONLY | O_CLOEXEC);
-	if (t->fd[node] < 0)
-		return t->fd[node];
-	t->old[node] = (uint8_t)old;
-	t->new[node] = weight;
-	return 0;
-}
-
-static int write_weight(int fd, uint8_t weight)
+static int write_weight(int fd, unsigned weight)
 {
 	char buf[8];
 
@@ -222,80 +237,23 @@ static int write_weight(int fd, uint8_t weight)
 }
 
 #ifdef NUMACTL2_TEST_BUILD
-/* Test build only: NUMACTL2_TEST_FAIL_NODE=N makes the write of node N fail
+/* Writes NODE's weight through FD (opened by gw_open_node()).
+ * Test build only: NUMACTL2_TEST_FAIL_NODE=N makes the write of node N fail
  * with EIO, after the writes before it: the failure a kernel cannot be made
  * to produce on demand, and the one the rollback exists for. */
-static int write_node(const struct gw_txn *t, unsigned node)
+int gw_write(int fd, unsigned node, unsigned weight)
 {
 	const char *s = getenv("NUMACTL2_TEST_FAIL_NODE");
 	unsigned long n;
 
 	if (s && parse_ulong(s, PARSE_MAX_NODES - 1, &n) == 0 && n == node)
 		return -EIO;
-	return write_weight(t->fd[node], t->new[node]);
+	return write_weight(fd, weight);
 }
 #else
-static int write_node(const struct gw_txn *t, unsigned node)
+int gw_write(int fd, unsigned node, unsigned weight)
 {
-	return write_weight(t->fd[node], t->new[node]);
+	(void)node;
+	return write_weight(fd, weight);
 }
 #endif
-
-int gw_commit(struct gw_txn *t, unsigned *failed_node)
-{
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++) {
-		int rc;
-
-		if (t->fd[i] < 0)
-			continue;
-		rc = write_node(t, i);
-		if (rc < 0) {
-			*failed_node = i;
-			gw_rollback(t);
-			return rc;
-		}
-		t->written[i] = true;
-	}
-	return 0;
-}
-
-/* Puts back every staged node; restoring auto mode recomputes the same
- * weights the kernel had before. Best effort: it is already the error path. */
-void gw_rollback(struct gw_txn *t)
-{
-	bool any = false;
-
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++) {
-		if (!t->written[i])
-			continue;
-		(void)write_weight(t->fd[i], t->old[i]);
-		t->written[i] = false;
-		any = true;
-	}
-	if (any && t->auto_before == GW_AUTO_ON)
-		(void)gw_enable_auto();
-}
-
-void gw_end(struct gw_txn *t)
-{
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
-		if (t->fd[i] >= 0)
-			close(t->fd[i]);
-	if (t->dirfd >= 0)
-		close(t->dirfd);
-	t->dirfd = -1;
-}
-
-/* "node0 1->9, node1 1->1" */
-void gw_describe(const struct gw_txn *t, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (unsigned i = 0; i < PARSE_MAX_NODES && used < len; i++) {
-		if (t->fd[i] < 0)
-			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%snode%u %u->%u",
-					 used ? ", " : "", i, t->old[i], t->new[i]);
-	}
-}

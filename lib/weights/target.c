@@ -1,7 +1,5 @@
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
-
+/* Where a run's weights go, and applying them to the global table for a
+ * job (task-local weights go with the policy, lib/policy). */
 #include "policy/mpol2.h"
 #include "weights/target.h"
 
@@ -20,9 +18,9 @@ const char *weights_target_name(enum weights_target t)
 /* The global backend (task-local weights travel with the policy instead,
  * policy.c). Every node of the interleave set gets its weight, 1 where
  * --weights did not name it, or keeps the one it has under -w alone; the run
- * takes a lease on each (lease.c), and only weights that differ are written.
- * Without a command to run, nothing needs the weights afterwards: the leases
- * only decide whether the change may be made, and are dropped.
+ * takes a lease on each (lease.c), and only weights that differ are written
+ * (txn.c). Without a command to run, nothing needs the weights afterwards:
+ * the leases only decide whether the change may be made, and are dropped.
  * The directory lock is held until weights_release(), weights_undo() or the
  * exec, so a failed exec can still put the old ones back. */
 int weights_apply(const struct policy *p, struct weights_change *c,
@@ -31,46 +29,35 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 	int rc;
 
 	c->active = false;
-	lease_init(&c->lease);
-	memset(c->req.want, 0, sizeof(c->req.want));
+	rc = gw_txn_alloc(&c->txn);
+	if (rc < 0)
+		return rc;
 	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
-		c->req.want[n] = !p->has_weights ? LEASE_AS_IS : p->weight[n] ? p->weight[n] : 1;
+		if (p->has_weights)
+			gw_txn_ask(&c->txn, n, LEASE_WEIGHT, weight_effective(p->weight[n]));
+		else
+			gw_txn_ask(&c->txn, n, LEASE_AS_IS, 0);
 	}
-	rc = lease_acquire(&c->lease, &c->gw, &c->req, conflict, failed_node);
-	if (rc < 0)
-		return rc;
-	rc = gw_commit(&c->gw, failed_node);
-	if (rc < 0) {
-		lease_drop(&c->lease);
-		gw_end(&c->gw);
-		return rc;
-	}
-	if (c->req.keep)
-		lease_keep(&c->lease);
-	else
-		lease_drop(&c->lease);
-	c->active = true;
-	return 0;
+	rc = gw_txn_change(&c->txn, conflict, failed_node);
+	c->active = rc == 0;
+	return rc;
 }
 
 /* Nothing open, nothing written: what weights_release(), weights_undo() and
  * restore_weights() may be given when no global weight was asked for. */
 void weights_init(struct weights_change *c)
 {
-	memset(c, 0, sizeof(*c));
-	lease_init(&c->lease);
-	c->gw.dirfd = -1;
-	for (unsigned i = 0; i < PARSE_MAX_NODES; i++)
-		c->gw.fd[i] = -1;
+	gw_txn_init(&c->txn);
+	c->active = false;
 }
 
 /* Lets other runs in while this one's job runs; its leases stay. */
 void weights_release(struct weights_change *c)
 {
 	if (c->active)
-		gw_end(&c->gw);
+		gw_txn_end(&c->txn);
 	c->active = false;
 }
 
@@ -78,8 +65,6 @@ void weights_undo(struct weights_change *c)
 {
 	if (!c->active)
 		return;
-	gw_rollback(&c->gw);
-	lease_drop(&c->lease);
-	gw_end(&c->gw);
+	gw_txn_undo(&c->txn);
 	c->active = false;
 }

@@ -6,19 +6,16 @@
 
 #include <stdbool.h>
 
-#include "weights/table.h"
-#include "weights/lease.h"
+#include "weights/txn.h"
 #include "policy/policy.h"
 
 enum weights_target { WEIGHTS_TASK_LOCAL, WEIGHTS_GLOBAL };
 
-/* The global backend's state for one run. The caller fills req.force,
- * req.wait, req.wait_secs and req.keep (a command will run under the
- * weights: keep the leases); weights_apply() the rest. */
+/* The global backend's state for one run. The caller fills txn.opt and
+ * txn.keep (a command will run under the weights: keep the leases);
+ * weights_apply() the rest. */
 struct weights_change {
-	struct gw_txn gw;
-	struct lease lease;
-	struct lease_request req;
+	struct gw_txn txn;
 	bool active;		/* the directory lock is held: weights_undo() can undo */
 };
 

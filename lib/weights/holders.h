@@ -1,0 +1,35 @@
+/* Who holds the leases on the global weights: the live processes with a
+ * locked descriptor on a weight file. */
+#ifndef NUMACTL2_HOLDERS_H
+#define NUMACTL2_HOLDERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <numa.h>
+
+#define LEASE_MAX_PIDS 16
+
+/* The live processes that hold a node's lease. */
+struct lease_holders {
+	unsigned count;			/* may exceed LEASE_MAX_PIDS; only that many are kept */
+	pid_t pid[LEASE_MAX_PIDS];
+};
+
+/* One leased node, as --show and --dry-run list it. */
+struct leased_node {
+	unsigned node, weight;
+	struct lease_holders who;
+};
+
+struct lease_list {
+	unsigned count;
+	struct leased_node *node;	/* count of them, by node number; free() it */
+};
+
+int holders_find(struct lease_holders *who, const bool *has, unsigned count);
+int holders_of_node(unsigned node, struct lease_holders *who);
+int holders_list(const struct bitmask *nodes, struct lease_list *list);
+void holders_format_pids(const struct lease_holders *who, char *buf, size_t len);
+
+#endif

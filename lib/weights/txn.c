@@ -1,0 +1,292 @@
+/* The global-table transaction: the one sequence by which numactl2 changes
+ * the kernel's weights. gw_txn_begin() takes the directory lock that
+ * serializes runs; gw_txn_acquire() takes the leases the run asks for (with
+ * --wait, again and again) and stages the writes they need; gw_txn_commit()
+ * writes them all or, on the first failure, none; gw_txn_end() lets the
+ * directory go (the leases a job keeps stay); gw_txn_undo() puts back what
+ * was written. The per-node tables have an entry for each node the table can
+ * name (gw_node_count()), allocated by gw_txn_alloc(). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "weights/txn.h"
+
+#define LEASE_POLL_MS 20
+#define LEASE_ENDED_RETRIES 8
+
+/* Nothing allocated, open or asked: what gw_txn_free(), gw_txn_end(),
+ * gw_txn_undo() and gw_txn_any_written() may be given. */
+void gw_txn_init(struct gw_txn *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->dirfd = -1;
+}
+
+/* Room for every node the table can name, nothing asked yet: 0 or -ENOMEM. */
+int gw_txn_alloc(struct gw_txn *t)
+{
+	unsigned n = gw_node_count();
+
+	t->node = calloc(n, sizeof(t->node[0]));
+	if (!t->node || lease_init(&t->lease, n) < 0) {
+		gw_txn_free(t);
+		return -ENOMEM;
+	}
+	t->nnodes = n;
+	for (unsigned i = 0; i < n; i++)
+		t->node[i].fd = -1;
+	return 0;
+}
+
+void gw_txn_free(struct gw_txn *t)
+{
+	gw_txn_end(t);
+	lease_free(&t->lease);
+	free(t->node);
+	gw_txn_init(t);
+}
+
+/* A node beyond the table has no weight file: asking it anything but "as
+ * it is" fails with -ENOENT when its turn comes, after every node below. */
+void gw_txn_ask(struct gw_txn *t, unsigned node, enum lease_want kind, unsigned weight)
+{
+	if (node < t->nnodes) {
+		t->node[node].ask.kind = kind;
+		t->node[node].ask.weight = (uint8_t)weight;
+	} else if (kind != LEASE_AS_IS && kind != LEASE_NOT_ASKED && !t->beyond) {
+		t->beyond = node;
+	}
+}
+
+/* Does the run ask NODE for a weight of its own (*weight)? */
+bool gw_txn_asks_weight(const struct gw_txn *t, unsigned node, unsigned *weight)
+{
+	if (node >= t->nnodes || t->node[node].ask.kind != LEASE_WEIGHT)
+		return false;
+	*weight = t->node[node].ask.weight;
+	return true;
+}
+
+/* Takes the directory lock; nothing staged yet (a new try forgets what the
+ * last one staged). */
+int gw_txn_begin(struct gw_txn *t)
+{
+	int fd = gw_lock_table();
+
+	if (fd < 0)
+		return fd;
+	for (unsigned i = 0; i < t->nnodes; i++)
+		t->node[i].staged = t->node[i].written = false;
+	t->dirfd = fd;
+	t->auto_before = gw_read_auto();
+	return 0;
+}
+
+/* Opens nodeN for writing now, so that a missing file or a missing
+ * privilege shows before any weight is written. */
+int gw_txn_stage(struct gw_txn *t, unsigned node, unsigned weight)
+{
+	unsigned old;
+	int rc;
+
+	if (node >= t->nnodes)
+		return -EINVAL;
+	rc = gw_read(node, &old);
+	if (rc < 0)
+		return rc;
+	t->node[node].fd = gw_open_node(node, O_WRONLY | O_CLOEXEC);
+	if (t->node[node].fd < 0)
+		return t->node[node].fd;
+	t->node[node].old = (uint8_t)old;
+	t->node[node].new = (uint8_t)weight;
+	t->node[node].staged = true;
+	return 0;
+}
+
+/* Closes what is staged and lets the directory go. The leases stay as they
+ * are: a job's, made shared, outlive it. */
+void gw_txn_end(struct gw_txn *t)
+{
+	for (unsigned i = 0; i < t->nnodes; i++) {
+		if (t->node[i].fd >= 0)
+			close(t->node[i].fd);
+		t->node[i].fd = -1;
+	}
+	if (t->dirfd >= 0)
+		close(t->dirfd);
+	t->dirfd = -1;
+}
+
+/* What failed ends the attempt: no lease, nothing staged, no lock. */
+static int abandon(struct gw_txn *t, int rc)
+{
+	lease_drop(&t->lease);
+	gw_txn_end(t);
+	return rc;
+}
+
+/* One try: the directory lock, then node by node the leases, and the
+ * writes they need staged. */
+static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node)
+{
+	int rc = gw_txn_begin(t);
+
+	if (rc < 0)
+		return rc;
+	for (unsigned n = 0; n < t->nnodes; n++) {
+		unsigned held = 0;
+
+		if (t->node[n].ask.kind == LEASE_NOT_ASKED)
+			continue;
+		rc = lease_node(&t->lease, n, t->node[n].ask, t->opt.force, c, &held);
+		if (rc > 0)
+			rc = gw_txn_stage(t, n, t->node[n].ask.weight);
+		if (rc < 0) {
+			*failed_node = n;
+			return abandon(t, rc);
+		}
+	}
+	if (t->beyond) {
+		*failed_node = t->beyond;
+		return abandon(t, -ENOENT);
+	}
+	return 0;
+}
+
+static unsigned long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long)ts.tv_sec * 1000 + (unsigned long)ts.tv_nsec / 1000000;
+}
+
+/* Takes the directory lock and the leases the run asks for, staging the
+ * writes they need; nothing is written yet. On success the directory lock is
+ * still held. -EBUSY with *c: a live lease is in the way (with --wait:
+ * still, after wait_secs). */
+int gw_txn_acquire(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node)
+{
+	const struct timespec poll = { 0, LEASE_POLL_MS * 1000000L };
+	unsigned long start = now_ms();
+	struct lease *l = &t->lease;
+	unsigned ended = 0;
+
+	for (;;) {
+		int rc = attempt(t, c, failed_node);
+		bool timed_out;
+
+		l->waited_ms = (unsigned)(now_ms() - start);
+		if (rc == 0)
+			rc = lease_name_overridden(l);
+		if (rc != -EBUSY)
+			return rc;
+		timed_out = !t->opt.wait ||
+			    (t->opt.wait_secs && l->waited_ms >= t->opt.wait_secs * 1000UL);
+		if (timed_out || !l->waited) {
+			rc = holders_of_node(c->node, &c->who);
+			if (rc < 0)
+				return rc;
+			/* Nobody holds it any more: the lease ended since; try again. */
+			if (!c->who.count && ++ended < LEASE_ENDED_RETRIES)
+				continue;
+		}
+		if (timed_out)
+			return -EBUSY;
+		if (!l->waited)
+			l->waited_for = *c;
+		l->waited = true;
+		nanosleep(&poll, NULL);
+	}
+}
+
+/* Puts back every node written; restoring auto mode recomputes the same
+ * weights the kernel had before. Best effort: it is already the error path. */
+static void rollback(struct gw_txn *t)
+{
+	bool any = false;
+
+	for (unsigned i = 0; i < t->nnodes; i++) {
+		if (!t->node[i].written)
+			continue;
+		(void)gw_write(t->node[i].fd, i, t->node[i].old);
+		t->node[i].written = false;
+		any = true;
+	}
+	if (any && t->auto_before == GW_AUTO_ON)
+		(void)gw_enable_auto();
+}
+
+/* Writes every staged node. On the first failure (*failed_node) what was
+ * written goes back, the leases go and the directory is let go. */
+int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
+{
+	for (unsigned i = 0; i < t->nnodes; i++) {
+		int rc;
+
+		if (!t->node[i].staged)
+			continue;
+		rc = gw_write(t->node[i].fd, i, t->node[i].new);
+		if (rc < 0) {
+			*failed_node = i;
+			rollback(t);
+			return abandon(t, rc);
+		}
+		t->node[i].written = true;
+	}
+	return 0;
+}
+
+/* The whole change: leases, writes, then the leases a job keeps made shared
+ * and the rest dropped, before the directory lock is let go (gw_txn_end() or
+ * gw_txn_undo()), so the next run never mistakes a finished change for a
+ * lease. */
+int gw_txn_change(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node)
+{
+	int rc = gw_txn_acquire(t, c, failed_node);
+
+	if (rc < 0)
+		return rc;
+	rc = gw_txn_commit(t, failed_node);
+	if (rc < 0)
+		return rc;
+	if (t->keep)
+		lease_keep(&t->lease);
+	else
+		lease_drop(&t->lease);
+	return 0;
+}
+
+/* Before the directory lock is let go: everything back as it was. */
+void gw_txn_undo(struct gw_txn *t)
+{
+	rollback(t);
+	abandon(t, 0);
+}
+
+bool gw_txn_any_written(const struct gw_txn *t)
+{
+	for (unsigned n = 0; n < t->nnodes; n++)
+		if (t->node[n].written)
+			return true;
+	return false;
+}
+
+/* "node0 1->9, node1 1->1": the staged nodes (also after gw_txn_end()). */
+void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < t->nnodes && used < len; i++) {
+		if (!t->node[i].staged)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%snode%u %u->%u",
+					 used ? ", " : "", i, t->node[i].old, t->node[i].new);
+	}
+}

@@ -1,0 +1,50 @@
+/* One locked, all-or-nothing change of the kernel's global weight table:
+ * the directory lock, the leases, the staged writes, the commit, the undo
+ * and the end. Every change of the table goes through it. */
+#ifndef NUMACTL2_TXN_H
+#define NUMACTL2_TXN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "weights/lease.h"
+#include "weights/table.h"
+
+/* One node's part of the change. */
+struct gw_txn_node {
+	struct lease_ask ask;	/* what the run asks of it */
+	bool staged;		/* part of the change: old -> new */
+	bool written;		/* for the undo: only what was written */
+	uint8_t old, new;	/* the weight before and after */
+	int fd;			/* nodeN open for writing while staged; -1 when closed */
+};
+
+struct gw_txn {
+	unsigned nnodes;		/* node[] and lease.fd[] have that many */
+	struct gw_txn_node *node;
+	unsigned beyond;		/* a node asked for that the table cannot have; 0: none */
+	int dirfd;			/* the sysfs directory, flock()ed; -1: not held */
+	enum gw_auto auto_before;
+	struct lease lease;
+	struct lease_options opt;	/* the caller's */
+	bool keep;			/* a job: hold the leases after the change */
+};
+
+void gw_txn_init(struct gw_txn *t);
+int gw_txn_alloc(struct gw_txn *t);
+void gw_txn_free(struct gw_txn *t);
+void gw_txn_ask(struct gw_txn *t, unsigned node, enum lease_want kind, unsigned weight);
+bool gw_txn_asks_weight(const struct gw_txn *t, unsigned node, unsigned *weight);
+
+int gw_txn_begin(struct gw_txn *t);
+int gw_txn_acquire(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node);
+int gw_txn_stage(struct gw_txn *t, unsigned node, unsigned weight);
+int gw_txn_commit(struct gw_txn *t, unsigned *failed_node);
+int gw_txn_change(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node);
+void gw_txn_end(struct gw_txn *t);
+void gw_txn_undo(struct gw_txn *t);
+bool gw_txn_any_written(const struct gw_txn *t);
+void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len);
+
+#endif
