@@ -25,7 +25,7 @@ static void format_weights(const struct gw_txn *t, bool wanted, char *buf, size_
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (unsigned n = 0; n < t->nnodes && used < len; n++) {
+	for (unsigned n = 0; n < t->span && used < len; n++) {
 		unsigned w;
 
 		if (!gw_txn_asks_weight(t, n, &w) || (!wanted && gw_read(n, &w) < 0))

@@ -1,5 +1,5 @@
-/* Owns finding who holds the leases: the live processes with a locked descriptor on a
- * weight file. /proc/locks says which files are locked and by whom they were
+/* Who holds the leases (this file owns finding them): the live processes with a
+ * locked descriptor on a weight file. /proc/locks says which files are locked and by whom they were
  * locked; /proc/PID/fdinfo says who has the locked descriptor open now (the
  * child that kept a lease after its parent exited). Other users' fdinfo is
  * root's to read: where none could be read, /proc/locks' pid stands in. */

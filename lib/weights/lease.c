@@ -53,8 +53,6 @@ int lease_init(struct lease *l, unsigned nnodes)
 	if (!l->fd)
 		return -ENOMEM;
 	l->nnodes = nnodes;
-	for (unsigned i = 0; i < nnodes; i++)
-		l->fd[i] = -1;
 	return 0;
 }
 
@@ -63,7 +61,7 @@ void lease_free(struct lease *l)
 	lease_drop(l);
 	free(l->fd);
 	l->fd = NULL;
-	l->nnodes = 0;
+	l->nnodes = l->span = 0;
 }
 
 /* The lease descriptor: read-only (a job must not be able to write the table
@@ -81,7 +79,7 @@ static int lock_nb(int fd, int how)
 
 void lease_drop(struct lease *l)
 {
-	for (unsigned i = 0; i < l->nnodes; i++) {
+	for (unsigned i = 0; i < l->span; i++) {
 		if (l->fd[i] >= 0)
 			close(l->fd[i]);
 		l->fd[i] = -1;
@@ -91,7 +89,7 @@ void lease_drop(struct lease *l)
 /* After the change: a job keeps a shared lock on each of its nodes. */
 void lease_keep(struct lease *l)
 {
-	for (unsigned i = 0; i < l->nnodes; i++)
+	for (unsigned i = 0; i < l->span; i++)
 		if (l->fd[i] >= 0)
 			(void)flock(l->fd[i], LOCK_SH);
 }
@@ -153,6 +151,8 @@ int lease_node(struct lease *l, unsigned node, struct lease_ask ask, bool force,
 	if (rc < 0)
 		return rc;
 	*held = cur;
+	while (l->span <= node)
+		l->fd[l->span++] = -1;
 	l->fd[node] = open_node(node);
 	if (l->fd[node] < 0)
 		return l->fd[node];

@@ -40,8 +40,9 @@ struct lease_options {
 
 /* One run's leases and what it learnt taking them. */
 struct lease {
-	unsigned nnodes;
-	int *fd;			/* [nnodes] nodeN, read-only and inherited; -1: none */
+	unsigned nnodes;		/* fd[] has room for that many */
+	unsigned span;			/* fd[0..span-1] are set */
+	int *fd;			/* nodeN, read-only and inherited; -1: none */
 	bool waited;			/* --wait found a lease in the way */
 	unsigned waited_ms;		/* and waited this long */
 	struct lease_conflict waited_for;	/* the last lease it waited for */

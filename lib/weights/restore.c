@@ -78,14 +78,14 @@ int restore_weights(struct weights_change *wc, struct restore_result *res)
 	if (!gw_txn_any_written(done))
 		return 0;
 	gw_txn_init(&t);
-	res->left = calloc(done->nnodes, sizeof(res->left[0]));
+	res->left = calloc(done->span, sizeof(res->left[0]));
 	if (!res->left || gw_txn_alloc(&t) < 0) {
 		free(res->left);
 		res->left = NULL;
 		return -ENOMEM;
 	}
 	res->lock_err = gw_txn_begin(&t);
-	for (unsigned n = 0; !res->lock_err && n < done->nnodes; n++)
+	for (unsigned n = 0; !res->lock_err && n < done->span; n++)
 		if (done->node[n].written)
 			all &= stage_restore(&t, done, n, res);
 	if (!res->lock_err)

@@ -32,15 +32,23 @@ int gw_txn_alloc(struct gw_txn *t)
 {
 	unsigned n = gw_node_count();
 
-	t->node = calloc(n, sizeof(t->node[0]));
+	t->node = malloc(n * sizeof(t->node[0]));
 	if (!t->node || lease_init(&t->lease, n) < 0) {
 		gw_txn_free(t);
 		return -ENOMEM;
 	}
 	t->nnodes = n;
-	for (unsigned i = 0; i < n; i++)
-		t->node[i].fd = -1;
 	return 0;
+}
+
+/* Sets node[] up to NODE (< nnodes): the loops stop at the last node that
+ * takes part, not at the last one the machine could have. */
+static void reach(struct gw_txn *t, unsigned node)
+{
+	for (; t->span <= node; t->span++) {
+		memset(&t->node[t->span], 0, sizeof(t->node[0]));
+		t->node[t->span].fd = -1;
+	}
 }
 
 void gw_txn_free(struct gw_txn *t)
@@ -56,6 +64,7 @@ void gw_txn_free(struct gw_txn *t)
 void gw_txn_ask(struct gw_txn *t, unsigned node, enum lease_want kind, unsigned weight)
 {
 	if (node < t->nnodes) {
+		reach(t, node);
 		t->node[node].ask.kind = kind;
 		t->node[node].ask.weight = (uint8_t)weight;
 	} else if (kind != LEASE_AS_IS && kind != LEASE_NOT_ASKED && !t->beyond) {
@@ -66,7 +75,7 @@ void gw_txn_ask(struct gw_txn *t, unsigned node, enum lease_want kind, unsigned 
 /* Does the run ask NODE for a weight of its own (*weight)? */
 bool gw_txn_asks_weight(const struct gw_txn *t, unsigned node, unsigned *weight)
 {
-	if (node >= t->nnodes || t->node[node].ask.kind != LEASE_WEIGHT)
+	if (node >= t->span || t->node[node].ask.kind != LEASE_WEIGHT)
 		return false;
 	*weight = t->node[node].ask.weight;
 	return true;
@@ -80,7 +89,7 @@ int gw_txn_begin(struct gw_txn *t)
 
 	if (fd < 0)
 		return fd;
-	for (unsigned i = 0; i < t->nnodes; i++)
+	for (unsigned i = 0; i < t->span; i++)
 		t->node[i].staged = t->node[i].written = false;
 	t->dirfd = fd;
 	t->auto_before = gw_read_auto();
@@ -96,6 +105,7 @@ int gw_txn_stage(struct gw_txn *t, unsigned node, unsigned weight)
 
 	if (node >= t->nnodes)
 		return -EINVAL;
+	reach(t, node);
 	rc = gw_read(node, &old);
 	if (rc < 0)
 		return rc;
@@ -112,7 +122,7 @@ int gw_txn_stage(struct gw_txn *t, unsigned node, unsigned weight)
  * are: a job's, made shared, outlive it. */
 void gw_txn_end(struct gw_txn *t)
 {
-	for (unsigned i = 0; i < t->nnodes; i++) {
+	for (unsigned i = 0; i < t->span; i++) {
 		if (t->node[i].fd >= 0)
 			close(t->node[i].fd);
 		t->node[i].fd = -1;
@@ -138,7 +148,7 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 
 	if (rc < 0)
 		return rc;
-	for (unsigned n = 0; n < t->nnodes; n++) {
+	for (unsigned n = 0; n < t->span; n++) {
 		unsigned held = 0;
 
 		if (t->node[n].ask.kind == LEASE_NOT_ASKED)
@@ -211,7 +221,7 @@ static void rollback(struct gw_txn *t)
 {
 	bool any = false;
 
-	for (unsigned i = 0; i < t->nnodes; i++) {
+	for (unsigned i = 0; i < t->span; i++) {
 		if (!t->node[i].written)
 			continue;
 		(void)gw_write(t->node[i].fd, i, t->node[i].old);
@@ -226,7 +236,7 @@ static void rollback(struct gw_txn *t)
  * written goes back, the leases go and the directory is let go. */
 int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 {
-	for (unsigned i = 0; i < t->nnodes; i++) {
+	for (unsigned i = 0; i < t->span; i++) {
 		int rc;
 
 		if (!t->node[i].staged)
@@ -271,7 +281,7 @@ void gw_txn_undo(struct gw_txn *t)
 
 bool gw_txn_any_written(const struct gw_txn *t)
 {
-	for (unsigned n = 0; n < t->nnodes; n++)
+	for (unsigned n = 0; n < t->span; n++)
 		if (t->node[n].written)
 			return true;
 	return false;
@@ -283,7 +293,7 @@ void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (unsigned i = 0; i < t->nnodes && used < len; i++) {
+	for (unsigned i = 0; i < t->span && used < len; i++) {
 		if (!t->node[i].staged)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%snode%u %u->%u",

@@ -21,7 +21,9 @@ struct gw_txn_node {
 };
 
 struct gw_txn {
-	unsigned nnodes;		/* node[] and lease.fd[] have that many */
+	unsigned nnodes;		/* node[] and lease.fd[] have room for that many */
+	unsigned span;			/* node[0..span-1] are set; every node asked or
+					 * staged is below it */
 	struct gw_txn_node *node;
 	unsigned beyond;		/* a node asked for that the table cannot have; 0: none */
 	int dirfd;			/* the sysfs directory, flock()ed; -1: not held */
