@@ -7,10 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/check.h"
 #include "cli/closeout.h"
 #include "cli/ctl.h"
 #include "cli/dryrun.h"
+#include "cli/exec.h"
 #include "cli/globalmsg.h"
+#include "cli/hardware.h"
+#include "cli/options.h"
+#include "cli/reportmsg.h"
+#include "cli/shmmsg.h"
 #include "bandwidth/measure.h"
 #include "weights/table.h"
 #include "policy/nodes.h"
@@ -87,12 +93,16 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 static void run_shm_actions(struct ctl *ctl)
 {
 	for (const char *a = ctl->shm_actions; *a; a++) {
+		int rc = 0;
+
 		if (*a == SHM_TOUCH)
 			shm_touch(&ctl->shm);
 		else if (*a == SHM_DUMP)
-			shm_dump(&ctl->shm);
+			rc = shm_print_dump(stdout, &ctl->shm);
 		else
-			shm_dump_nodes(&ctl->shm);
+			rc = shm_print_dump_nodes(stdout, &ctl->shm);
+		if (rc < 0)
+			shm_failed(&ctl->shm, rc);
 	}
 }
 
@@ -129,6 +139,7 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 	struct measure_req req = {
 		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
 		.budget = ctl->measure_budget,
+		.progress = isatty(STDERR_FILENO) ? stderr : NULL,
 	};
 	int rc;
 
@@ -176,6 +187,7 @@ static void open_report(struct ctl *ctl, struct report *r)
 
 	r->format = ctl->report;
 	r->path = ctl->report_file;
+	r->out = stderr;
 	r->policy = &ctl->policy;
 	r->command = ctl->command;
 	rc = report_open(r);
@@ -202,6 +214,8 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	}
 	weights_release(wc);
 	status = supervise_run(&job);
+	if (ctl->report != REPORT_NONE)
+		report_exit_warnings(r);
 	if (status < 0 || ctl->restore)
 		restore_weights(wc);
 	if (status < 0)
@@ -249,7 +263,7 @@ int main(int argc, char **argv)
 	if (ctl.weights_measured)
 		measure_weights(&ctl);
 	if (ctl.use_shm)
-		shm_attach(&ctl.shm);
+		attach_shm(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
 	apply_weights(&ctl, &wc);
 	apply_policy(&ctl, &wc);

@@ -5,6 +5,7 @@
 #include "weights/table.h"
 #include "weights/lease.h"
 #include "policy/nodes.h"
+#include "cli/show.h"
 #include "syscalls.h"
 #include "weights/target.h"
 

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -122,19 +123,25 @@ static void stop_workers(struct pool *p, struct worker *w)
 struct progress {
 	double t0;
 	unsigned nodes;
-	bool tty;
+	FILE *out;		/* measure_req's progress */
 	bool shown;
 };
 
-/* On a terminal, once the measurement has taken more than a second; pass 0
- * places the pages. */
-static void show_progress(struct progress *pr, unsigned i, unsigned node, unsigned pass)
+/* Once the measurement has taken more than a second; pass 0 places the pages. */
+static void print_progress(struct progress *pr, unsigned i, unsigned node, unsigned pass)
 {
-	if (!pr->tty || now() - pr->t0 < 1.0)
+	if (!pr->out || now() - pr->t0 < 1.0)
 		return;
-	fprintf(stderr, "\rnumactl2: measuring node %u (%u of %u), pass %u of %u ",
+	fprintf(pr->out, "\rnumactl2: measuring node %u (%u of %u), pass %u of %u ",
 		node, i + 1, pr->nodes, pass, MEASURE_PASSES);
 	pr->shown = true;
+}
+
+/* Clears the progress line, if there was one. */
+static void print_progress_end(const struct progress *pr)
+{
+	if (pr->shown)
+		fputs("\r\033[K", pr->out);
 }
 
 /* Passes on one node until MEASURE_PASSES or its share of the time is used;
@@ -150,12 +157,12 @@ static int measure_node(struct pool *p, struct measurement *m, unsigned i, doubl
 	p->c = numa_alloc_onnode(bytes, (int)m->node[i]);
 	if (!p->a || !p->b || !p->c)
 		return -ENOMEM;
-	show_progress(pr, i, m->node[i], 0);
+	print_progress(pr, i, m->node[i], 0);
 	run_phase(p, PHASE_TOUCH);
 	for (unsigned pass = 1; pass <= MEASURE_PASSES; pass++) {
 		if (pass > 1 && now() - t0 + t > budget)
 			break;
-		show_progress(pr, i, m->node[i], pass);
+		print_progress(pr, i, m->node[i], pass);
 		t = run_phase(p, PHASE_TRIAD);
 		best = pass == 1 || t < best ? t : best;
 		m->passes[i] = pass;
@@ -177,13 +184,12 @@ static void list_nodes(const struct bitmask *nodes, struct measurement *m)
 
 static int measure_nodes(struct pool *p, const struct measure_req *req, struct measurement *m)
 {
-	struct progress pr = { .t0 = now(), .nodes = m->n, .tty = isatty(STDERR_FILENO) };
+	struct progress pr = { .t0 = now(), .nodes = m->n, .out = req->progress };
 	int rc = 0;
 
 	for (unsigned i = 0; i < m->n && rc == 0; i++)
 		rc = measure_node(p, m, i, (double)req->secs / m->n, &pr);
-	if (pr.shown)
-		fputs("\r\033[K", stderr);
+	print_progress_end(&pr);
 	m->secs = now() - pr.t0;
 	return rc;
 }

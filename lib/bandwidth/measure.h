@@ -19,6 +19,7 @@ struct measure_req {
 	unsigned long long size;	/* bytes per node, three arrays */
 	unsigned secs;			/* for all of it; every node gets one pass */
 	unsigned budget;		/* for the weights: at most this sum */
+	FILE *progress;			/* a terminal for the progress line, or NULL */
 };
 
 struct measurement {
@@ -43,6 +44,7 @@ int measure_check_size(const struct bitmask *nodes, unsigned long long size, uns
  * thread's affinity, and chooses weights; 0 or -errno. */
 int measure_run(const struct measure_req *req, struct measurement *m);
 
+/* The bandwidths, the weights they give and the time, as --measure prints them. */
 void measure_print(FILE *f, const struct measurement *m);
 
 #endif

@@ -12,7 +12,6 @@
  *     "total": { "heap": INT, "anon": INT, "file": INT } }
  * Pages are base pages of page_size bytes; shares are fractions of the
  * kind's total (null when it has no pages, or the policy asks for none). */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -29,7 +28,6 @@ int report_open(struct report *r)
 {
 	int fd;
 
-	r->out = stderr;
 	if (!r->path)
 		return 0;
 	fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -199,6 +197,8 @@ static void print_json(FILE *f, const struct view *v)
 		v->pl.total[MAP_HEAP], v->pl.total[MAP_ANON], v->pl.total[MAP_FILE]);
 }
 
+/* Failures are kept in r for the front end: a report that cannot be made
+ * must not stop the job's exit. */
 void report_at_exit(pid_t pid, int exit_status, void *arg)
 {
 	static struct view v;
@@ -206,6 +206,7 @@ void report_at_exit(pid_t pid, int exit_status, void *arg)
 	int rc;
 
 	r->seen = true;
+	r->pid = pid;
 	v.name = r->command[0];
 	v.pid = pid;
 	v.exit_status = exit_status;
@@ -213,8 +214,7 @@ void report_at_exit(pid_t pid, int exit_status, void *arg)
 	v.has_req = requested_shares(r->policy, v.req);
 	rc = numamaps_read(pid, &v.pl);
 	if (rc < 0) {
-		errno = -rc;
-		warn("no report: cannot read /proc/%d/numa_maps", (int)pid);
+		r->read_errno = -rc;
 		return;
 	}
 	if (r->format == REPORT_JSON)
@@ -222,17 +222,12 @@ void report_at_exit(pid_t pid, int exit_status, void *arg)
 	else
 		print_table(r->out, &v);
 	if (fflush(r->out) != 0)
-		warn("cannot write the report%s%s", r->path ? " to " : "", r->path ? r->path : "");
+		r->write_errno = errno;
 }
 
-void report_finish(struct report *r, int signal)
+int report_close(struct report *r)
 {
-	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
-	 * (Linux 6.18 stops it all the same). */
-	if (!r->seen && signal)
-		warnx("no report: the job, killed by signal %d, ended without an exit-stop", signal);
-	else if (!r->seen)
-		warnx("no report: the job ended without an exit-stop");
 	if (r->path && fclose(r->out) != 0)
-		warn("cannot write the report to %s", r->path);
+		return -errno;
+	return 0;
 }
