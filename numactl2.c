@@ -15,6 +15,7 @@
 #include "cli/globalmsg.h"
 #include "cli/hardware.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
 #include "bandwidth/measure.h"
@@ -136,10 +137,12 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 
 static void measure(const struct ctl *ctl, struct measurement *m)
 {
+	bool progress_shown = false;
 	struct measure_req req = {
 		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
 		.budget = ctl->measure_budget,
-		.progress = isatty(STDERR_FILENO) ? stderr : NULL,
+		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
+		.progress_arg = &progress_shown,
 	};
 	int rc;
 
@@ -209,7 +212,7 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	int status;
 
 	if (ctl->report != REPORT_NONE) {
-		job.at_exit = report_at_exit;
+		job.at_exit = report_print_at_exit;
 		job.arg = r;
 	}
 	weights_release(wc);

@@ -100,7 +100,7 @@ static void exit_text(int st, char *buf, size_t size)
 		snprintf(buf, size, "exit status %d", WEXITSTATUS(st));
 }
 
-static void table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
+static void print_table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
 {
 	unsigned long long pages = v->pl.pages[k][n];
 
@@ -127,14 +127,14 @@ static void print_table(FILE *f, const struct view *v)
 		else
 			fprintf(f, "%4u %9s", n, "-");
 		for (enum map_kind k = 0; k < MAP_KINDS; k++)
-			table_cell(f, v, k, n);
+			print_table_cell(f, v, k, n);
 		fputc('\n', f);
 	}
 	fprintf(f, "%-14s %10llu %7s %10llu %7s %10llu\n", "total", v->pl.total[MAP_HEAP], "",
 		v->pl.total[MAP_ANON], "", v->pl.total[MAP_FILE]);
 }
 
-static void json_string(FILE *f, const char *s)
+static void print_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -150,7 +150,7 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void json_share(FILE *f, bool known, double share)
+static void print_json_share(FILE *f, bool known, double share)
 {
 	if (known)
 		fprintf(f, "%.6f", share);
@@ -158,15 +158,15 @@ static void json_share(FILE *f, bool known, double share)
 		fputs("null", f);
 }
 
-static void json_node(FILE *f, const struct view *v, unsigned n)
+static void print_json_node(FILE *f, const struct view *v, unsigned n)
 {
 	fprintf(f, "{\"node\": %u, \"requested_share\": ", n);
-	json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
+	print_json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
 	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
 		unsigned long long pages = v->pl.pages[k][n], total = v->pl.total[k];
 
 		fprintf(f, ", \"%s\": {\"pages\": %llu, \"share\": ", map_kind_name(k), pages);
-		json_share(f, total > 0, total ? (double)pages / (double)total : 0);
+		print_json_share(f, total > 0, total ? (double)pages / (double)total : 0);
 		fputc('}', f);
 	}
 	fputc('}', f);
@@ -177,20 +177,20 @@ static void print_json(FILE *f, const struct view *v)
 	bool first = true;
 
 	fputs("{\"version\": 1, \"command\": ", f);
-	json_string(f, v->name);
+	print_json_string(f, v->name);
 	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->pid);
 	if (WIFSIGNALED(v->exit_status))
 		fprintf(f, "{\"status\": null, \"signal\": %d}", WTERMSIG(v->exit_status));
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
 	fputs(", \"policy\": ", f);
-	json_string(f, policy_name(v->mode));
+	print_json_string(f, policy_name(v->mode));
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
 	for (unsigned n = 0; n <= last_node(&v->pl); n++) {
 		if (!listed(&v->pl, n))
 			continue;
 		fputs(first ? "" : ", ", f);
-		json_node(f, v, n);
+		print_json_node(f, v, n);
 		first = false;
 	}
 	fprintf(f, "], \"total\": {\"heap\": %llu, \"anon\": %llu, \"file\": %llu}}\n",
@@ -199,7 +199,7 @@ static void print_json(FILE *f, const struct view *v)
 
 /* Failures are kept in r for the front end: a report that cannot be made
  * must not stop the job's exit. */
-void report_at_exit(pid_t pid, int exit_status, void *arg)
+void report_print_at_exit(pid_t pid, int exit_status, void *arg)
 {
 	static struct view v;
 	struct report *r = arg;

@@ -17,7 +17,7 @@ struct report {
 	FILE *out;			/* without a path, the caller's (stderr) */
 	const struct policy *policy;
 	char **command;
-	/* Filled by report_at_exit(). */
+	/* Filled by report_print_at_exit(). */
 	bool seen;		/* the exit-stop was reached */
 	pid_t pid;
 	int read_errno;		/* numa_maps could not be read: no report */
@@ -29,7 +29,7 @@ int report_open(struct report *r);
 
 /* supervise.c's exit-stop hook: prints the report for pid to r->out (or
  * says in r why it could not). */
-void report_at_exit(pid_t pid, int exit_status, void *arg);
+void report_print_at_exit(pid_t pid, int exit_status, void *arg);
 
 /* Closes --report-file; 0 or -errno. */
 int report_close(struct report *r);
