@@ -41,19 +41,19 @@ int report_open(struct report *r)
 	return 0;
 }
 
-/* What the policy asks of each node: interleave evenly, weighted interleave
- * by weight (the run's own, or the global ones in effect). Other policies
- * ask for no share, and false says so. */
-static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODES])
+/* What the policy asks of each of the n nodes in share: interleave evenly,
+ * weighted interleave by weight (the run's own, or the global ones in
+ * effect). Other policies ask for no share, and false says so. */
+static bool requested_shares(const struct policy *p, double *share, unsigned n_share)
 {
+	unsigned end = p->nodes && p->nodes->size < n_share ? p->nodes->size : n_share;
 	double sum = 0;
 
 	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
 		return false;
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
+	for (unsigned n = 0; n < end; n++) {
 		unsigned w = 0;
 
-		share[n] = 0;
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		if (p->mode == MPOL_WEIGHTED_INTERLEAVE && p->has_weights)
@@ -63,7 +63,7 @@ static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODE
 		share[n] = w ? w : 1;	/* 0: not given, or the kernel's default */
 		sum += share[n];
 	}
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
+	for (unsigned n = 0; n < end; n++)
 		share[n] /= sum;
 	return true;
 }
@@ -88,7 +88,7 @@ struct view {
 	int exit_status;
 	int mode;
 	bool has_req;
-	double req[PARSE_MAX_NODES];
+	double *req;		/* for each node up to last_node() */
 	struct placement pl;
 };
 
@@ -102,7 +102,7 @@ static void exit_text(int st, char *buf, size_t size)
 
 static void print_table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
 {
-	unsigned long long pages = v->pl.pages[k][n];
+	unsigned long long pages = placement_pages(&v->pl, k, n);
 
 	if (v->pl.total[k])
 		fprintf(f, " %10llu %6.1f%%", pages, 100.0 * (double)pages / (double)v->pl.total[k]);
@@ -163,7 +163,7 @@ static void print_json_node(FILE *f, const struct view *v, unsigned n)
 	fprintf(f, "{\"node\": %u, \"requested_share\": ", n);
 	print_json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
 	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
-		unsigned long long pages = v->pl.pages[k][n], total = v->pl.total[k];
+		unsigned long long pages = placement_pages(&v->pl, k, n), total = v->pl.total[k];
 
 		fprintf(f, ", \"%s\": {\"pages\": %llu, \"share\": ", map_kind_name(k), pages);
 		print_json_share(f, total > 0, total ? (double)pages / (double)total : 0);
@@ -197,32 +197,48 @@ static void print_json(FILE *f, const struct view *v)
 		v->pl.total[MAP_HEAP], v->pl.total[MAP_ANON], v->pl.total[MAP_FILE]);
 }
 
+/* The job's pages (numamaps.c) and its policy's shares, for the printers. */
+static int read_view(struct view *v, const struct report *r, pid_t pid, int exit_status)
+{
+	int rc;
+
+	v->name = r->command[0];
+	v->pid = pid;
+	v->exit_status = exit_status;
+	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
+	rc = numamaps_read(pid, &v->pl);
+	if (rc < 0)
+		return rc;
+	v->req = calloc(last_node(&v->pl) + 1, sizeof(*v->req));
+	if (!v->req)
+		return -ENOMEM;
+	v->has_req = requested_shares(r->policy, v->req, last_node(&v->pl) + 1);
+	return 0;
+}
+
 /* Failures are kept in r for the front end: a report that cannot be made
  * must not stop the job's exit. */
 void report_print_at_exit(pid_t pid, int exit_status, void *arg)
 {
-	static struct view v;
+	struct view v = { 0 };
 	struct report *r = arg;
 	int rc;
 
 	r->seen = true;
 	r->pid = pid;
-	v.name = r->command[0];
-	v.pid = pid;
-	v.exit_status = exit_status;
-	v.mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
-	v.has_req = requested_shares(r->policy, v.req);
-	rc = numamaps_read(pid, &v.pl);
+	rc = read_view(&v, r, pid, exit_status);
 	if (rc < 0) {
 		r->read_errno = -rc;
-		return;
+	} else {
+		if (r->format == REPORT_JSON)
+			print_json(r->out, &v);
+		else
+			print_table(r->out, &v);
+		if (fflush(r->out) != 0)
+			r->write_errno = errno;
 	}
-	if (r->format == REPORT_JSON)
-		print_json(r->out, &v);
-	else
-		print_table(r->out, &v);
-	if (fflush(r->out) != 0)
-		r->write_errno = errno;
+	free(v.req);
+	placement_free(&v.pl);
 }
 
 int report_close(struct report *r)
