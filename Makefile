@@ -19,7 +19,9 @@ WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -Wsign-compare -Wtype-limits -Wvla
 # Warnings are errors; a newer compiler can build with WERROR= .
 WERROR ?= -Werror
-override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR)
+# A section per function: test/libpurity.bats tells lib/'s functions apart
+# by their relocations.
+override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR) -ffunction-sections
 override CPPFLAGS += -I. -Ilib
 DEPFLAGS = -MMD -MP
 LDLIBS = -lnuma -lpthread -lm
@@ -85,6 +87,10 @@ test/%_driver: build/release/test/%_driver.o build/release/libtestsupport.a buil
 
 test/%_driver.asan: build/asan/test/%_driver.o build/asan/libtestsupport.a build/asan/libnumactl2.a
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# supervise_driver ends as numactl2 does, through the CLI's cli/exec.c.
+test/supervise_driver: build/release/cli/exec.o
+test/supervise_driver.asan: build/asan/cli/exec.o
 
 test/fuzz_parse: build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
 	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -7,10 +7,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/check.h"
 #include "cli/closeout.h"
 #include "cli/ctl.h"
 #include "cli/dryrun.h"
+#include "cli/exec.h"
 #include "cli/globalmsg.h"
+#include "cli/hardware.h"
+#include "cli/options.h"
+#include "cli/progress.h"
+#include "cli/reportmsg.h"
+#include "cli/shmmsg.h"
 #include "bandwidth/measure.h"
 #include "weights/admin.h"
 #include "weights/table.h"
@@ -88,12 +95,16 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 static void run_shm_actions(struct ctl *ctl)
 {
 	for (const char *a = ctl->shm_actions; *a; a++) {
+		int rc = 0;
+
 		if (*a == SHM_TOUCH)
 			shm_touch(&ctl->shm);
 		else if (*a == SHM_DUMP)
-			shm_dump(&ctl->shm);
+			rc = shm_print_dump(stdout, &ctl->shm);
 		else
-			shm_dump_nodes(&ctl->shm);
+			rc = shm_print_dump_nodes(stdout, &ctl->shm);
+		if (rc < 0)
+			shm_failed(&ctl->shm, rc);
 	}
 }
 
@@ -127,9 +138,12 @@ static void __attribute__((noreturn)) run_command(char **command, struct weights
 
 static void measure(const struct ctl *ctl, struct measurement *m)
 {
+	bool progress_shown = false;
 	struct measure_req req = {
 		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
 		.budget = ctl->measure_budget,
+		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
+		.progress_arg = &progress_shown,
 	};
 	int rc;
 
@@ -177,6 +191,7 @@ static void open_report(struct ctl *ctl, struct report *r)
 
 	r->format = ctl->report;
 	r->path = ctl->report_file;
+	r->out = stderr;
 	r->policy = &ctl->policy;
 	r->command = ctl->command;
 	rc = report_open(r);
@@ -208,11 +223,13 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	int status;
 
 	if (ctl->report != REPORT_NONE) {
-		job.at_exit = report_at_exit;
+		job.at_exit = report_print_at_exit;
 		job.arg = r;
 	}
 	weights_release(wc);
 	status = supervise_run(&job);
+	if (ctl->report != REPORT_NONE)
+		report_exit_warnings(r);
 	if (status < 0 || ctl->restore)
 		restore_global_weights(wc);
 	if (status < 0)
@@ -267,7 +284,7 @@ int main(int argc, char **argv)
 	if (ctl.weights_measured)
 		measure_weights(&ctl);
 	if (ctl.use_shm)
-		shm_attach(&ctl.shm);
+		attach_shm(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
 	apply_weights(&ctl, &wc);
 	apply_policy(&ctl, &wc);

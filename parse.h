@@ -27,7 +27,6 @@ enum parse_errkind {
 	PE_WEIGHT,	/* weight outside 1-255 */
 	PE_DUPLICATE,	/* node named twice */
 	PE_SYNTAX,	/* missing ':' or junk */
-	PE_SUFFIX,	/* bad size suffix */
 };
 
 struct parse_err {

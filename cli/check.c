@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cli/check.h"
 #include "cli/ctl.h"
+#include "cli/usage.h"
 #include "bandwidth/measure.h"
 #include "policy/mpol2.h"
 #include "bandwidth/nodeperf.h"

@@ -44,10 +44,4 @@ struct ctl {
 	char **command;			/* NULL when none */
 };
 
-/* ctl must start zeroed: main() keeps it static, so nothing clears 4 KiB per run. */
-void cli_parse(struct ctl *ctl, int argc, char **argv);
-void cli_validate(struct ctl *ctl);
-void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-void usage_parse_error(const struct parse_err *e, const char *what) __attribute__((noreturn));
-
 #endif

@@ -8,6 +8,7 @@
 #include "weights/table.h"
 #include "weights/holders.h"
 #include "policy/nodes.h"
+#include "cli/show.h"
 #include "syscalls.h"
 #include "weights/target.h"
 

@@ -6,6 +6,7 @@
 #include "policy/nodes.h"
 #include "bandwidth/nodeperf.h"
 #include "parse.h"
+#include "cli/hardware.h"
 #include "cli/show.h"
 
 static void print_available(int maxnode)

@@ -1,36 +1,17 @@
 /* numactl2's command line: each option is handled in exactly one case,
  * with numactl's order rules. Nothing here changes the system. */
 #include <err.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/table.h"
 #include "cli/ctl.h"
+#include "cli/options.h"
+#include "cli/usage.h"
 #include "bandwidth/measure.h"
 #include "policy/nodes.h"
 #include "syscalls.h"
-
-void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-	fputs("Try 'numactl2 --help' for more information.\n", stderr);
-	exit(1);
-}
-
-/* The one place where a parser's error becomes a usage error. */
-void usage_parse_error(const struct parse_err *e, const char *what)
-{
-	char msg[160];
-
-	parse_strerror(e, what, msg, sizeof(msg));
-	usage_error("%s", msg);
-}
 
 /* Per-parse ordering facts that numactl's rules depend on. */
 struct order {

@@ -13,6 +13,12 @@
 #include "syscalls.h"
 #include "weights/target.h"
 
+/* numactl's printmask() on stdout, for --show and --dry-run. */
+void nodes_print(const char *name, const struct bitmask *mask)
+{
+	nodes_fprint(stdout, name, mask);
+}
+
 /* After numactl's lines, so that scripts reading them see no change: one
  * line per node that a live job leases. */
 void show_leases(void)

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
 		if (numamaps_add_line(&p, line, page_kb) < 0) {
 			printf("error: line %u\n", no);
 			free(line);
+			placement_free(&p);
 			return 1;
 		}
 	}
@@ -26,9 +27,10 @@ int main(int argc, char **argv)
 	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
 		printf("%s", map_kind_name(k));
 		for (unsigned n = 0; n <= p.max_node; n++)
-			if (p.pages[k][n])
-				printf(" N%u=%llu", n, p.pages[k][n]);
+			if (placement_pages(&p, k, n))
+				printf(" N%u=%llu", n, placement_pages(&p, k, n));
 		printf(" total=%llu\n", p.total[k]);
 	}
+	placement_free(&p);
 	return 0;
 }

@@ -1,13 +1,14 @@
-/* Runs a command through supervise.c, so that bats can check the child
- * handling (exit status, signals, exec failures, the exit-stop hook) on its
- * own:  supervise_driver [-t] COMMAND [ARGS...]
+/* Runs a command through supervise.c, and ends as numactl2 does
+ * (cli/exec.c), so that bats can check the child handling (exit status,
+ * signals, exec failures, the exit-stop hook) on its own:
+ *   supervise_driver [-t] COMMAND [ARGS...]
  * With -t the child is traced, and at its exit-stop the driver prints to
  * stderr "exit-stop: status S, numa_maps N lines" (N > 0: the address
  * space is still there). */
 #include <stdio.h>
 #include <string.h>
 
-#include "job/supervise.h"
+#include "cli/exec.h"
 
 static void at_exit(pid_t pid, int exit_status, void *arg)
 {

@@ -1,3 +1,5 @@
+/* --weights=auto: each node's bandwidth from the firmware (nodeperf.c),
+ * and the weights ours and the kernel's rounding give for it. */
 #include <errno.h>
 
 #include "bandwidth/autoweights.h"

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "bandwidth/measure.h"
 
@@ -119,28 +118,19 @@ static void stop_workers(struct pool *p, struct worker *w)
 	pthread_barrier_destroy(&p->done);
 }
 
-struct progress {
-	double t0;
-	unsigned nodes;
-	bool tty;
-	bool shown;
-};
-
-/* On a terminal, once the measurement has taken more than a second; pass 0
- * places the pages. */
-static void show_progress(struct progress *pr, unsigned i, unsigned node, unsigned pass)
+/* Tells the front end, if it asked, where the measurement is. */
+static void progress(const struct measure_req *req, struct measure_progress *pr)
 {
-	if (!pr->tty || now() - pr->t0 < 1.0)
+	if (!req->progress)
 		return;
-	fprintf(stderr, "\rnumactl2: measuring node %u (%u of %u), pass %u of %u ",
-		node, i + 1, pr->nodes, pass, MEASURE_PASSES);
-	pr->shown = true;
+	pr->secs = now() - pr->t0;
+	req->progress(pr, req->progress_arg);
 }
 
 /* Passes on one node until MEASURE_PASSES or its share of the time is used;
  * the first always runs. */
 static int measure_node(struct pool *p, struct measurement *m, unsigned i, double budget,
-			struct progress *pr)
+			const struct measure_req *req, struct measure_progress *pr)
 {
 	size_t bytes = p->per_thread * p->threads * sizeof(double);
 	double best = 0, t0 = now(), t = 0;
@@ -150,12 +140,15 @@ static int measure_node(struct pool *p, struct measurement *m, unsigned i, doubl
 	p->c = numa_alloc_onnode(bytes, (int)m->node[i]);
 	if (!p->a || !p->b || !p->c)
 		return -ENOMEM;
-	show_progress(pr, i, m->node[i], 0);
+	*pr = (struct measure_progress){ .t0 = pr->t0, .node = m->node[i], .index = i,
+					 .nodes = m->n };
+	progress(req, pr);
 	run_phase(p, PHASE_TOUCH);
 	for (unsigned pass = 1; pass <= MEASURE_PASSES; pass++) {
 		if (pass > 1 && now() - t0 + t > budget)
 			break;
-		show_progress(pr, i, m->node[i], pass);
+		pr->pass = pass;
+		progress(req, pr);
 		t = run_phase(p, PHASE_TRIAD);
 		best = pass == 1 || t < best ? t : best;
 		m->passes[i] = pass;
@@ -177,13 +170,13 @@ static void list_nodes(const struct bitmask *nodes, struct measurement *m)
 
 static int measure_nodes(struct pool *p, const struct measure_req *req, struct measurement *m)
 {
-	struct progress pr = { .t0 = now(), .nodes = m->n, .tty = isatty(STDERR_FILENO) };
+	struct measure_progress pr = { .t0 = now() };
 	int rc = 0;
 
 	for (unsigned i = 0; i < m->n && rc == 0; i++)
-		rc = measure_node(p, m, i, (double)req->secs / m->n, &pr);
-	if (pr.shown)
-		fputs("\r\033[K", stderr);
+		rc = measure_node(p, m, i, (double)req->secs / m->n, req, &pr);
+	pr.done = true;
+	progress(req, &pr);
 	m->secs = now() - pr.t0;
 	return rc;
 }

@@ -3,6 +3,7 @@
 #ifndef NUMACTL2_MEASURE_H
 #define NUMACTL2_MEASURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <numa.h>
@@ -14,11 +15,24 @@
 #define MEASURE_SECS_DEFAULT 10
 #define MEASURE_PASSES 5
 
+/* Where a measurement is: before each pass on a node (pass 0 places the
+ * pages), then once with done set. */
+struct measure_progress {
+	double t0;			/* when it began (CLOCK_MONOTONIC) */
+	double secs;			/* since then */
+	unsigned node, index, nodes;	/* the node, and the index-th of nodes */
+	unsigned pass;
+	bool done;
+};
+
 struct measure_req {
 	const struct bitmask *nodes;	/* at most BW_MAX_NODES, each with memory */
 	unsigned long long size;	/* bytes per node, three arrays */
 	unsigned secs;			/* for all of it; every node gets one pass */
 	unsigned budget;		/* for the weights: at most this sum */
+	/* Told where the measurement is, with progress_arg; may be NULL. */
+	void (*progress)(const struct measure_progress *pr, void *arg);
+	void *progress_arg;
 };
 
 struct measurement {
@@ -43,6 +57,7 @@ int measure_check_size(const struct bitmask *nodes, unsigned long long size, uns
  * thread's affinity, and chooses weights; 0 or -errno. */
 int measure_run(const struct measure_req *req, struct measurement *m);
 
+/* The bandwidths, the weights they give and the time, as --measure prints them. */
 void measure_print(FILE *f, const struct measurement *m);
 
 #endif

@@ -1,3 +1,5 @@
+/* Reading a node's bandwidth and latency from sysfs, where the firmware's
+ * (HMAT or CDAT) performance data is, nearest initiator first. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

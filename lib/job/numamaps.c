@@ -18,6 +18,35 @@ const char *map_kind_name(enum map_kind k)
 	return names[k];
 }
 
+unsigned long long placement_pages(const struct placement *p, enum map_kind k, unsigned n)
+{
+	return n < p->nodes ? p->pages[k][n] : 0;
+}
+
+void placement_free(struct placement *p)
+{
+	for (enum map_kind k = 0; k < MAP_KINDS; k++)
+		free(p->pages[k]);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Room for node n in each kind's counts, the new ones zero. */
+static int make_room(struct placement *p, unsigned long n)
+{
+	if (n < p->nodes)
+		return 0;
+	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
+		unsigned long long *grown = realloc(p->pages[k], (n + 1) * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		memset(grown + p->nodes, 0, (n + 1 - p->nodes) * sizeof(*grown));
+		p->pages[k] = grown;
+	}
+	p->nodes = (unsigned)n + 1;
+	return 0;
+}
+
 /* "N12=345": node 12, 345 pages. */
 static bool node_token(const char *t, unsigned long *node, unsigned long long *pages)
 {
@@ -57,6 +86,8 @@ int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb)
 			continue;
 		if (node >= PARSE_MAX_NODES)
 			return -EINVAL;
+		if (make_room(p, node) < 0)
+			return -ENOMEM;
 		p->pages[kind][node] += pages * mult;
 		p->total[kind] += pages * mult;
 		if (node > p->max_node)
@@ -73,7 +104,7 @@ int numamaps_read(pid_t pid, struct placement *p)
 	int rc = 0;
 	FILE *f;
 
-	memset(p, 0, sizeof(*p));
+	placement_free(p);
 	snprintf(path, sizeof(path), "/proc/%d/numa_maps", (int)pid);
 	f = fopen(path, "re");
 	if (!f)

@@ -10,21 +10,29 @@
 
 enum map_kind { MAP_HEAP, MAP_ANON, MAP_FILE, MAP_KINDS };
 
+/* Starts zeroed; placement_free() lets it go. */
 struct placement {
-	/* In base pages (sysconf(_SC_PAGESIZE)): a huge page counts as many. */
-	unsigned long long pages[MAP_KINDS][PARSE_MAX_NODES];
+	/* In base pages (sysconf(_SC_PAGESIZE)): a huge page counts as many.
+	 * Each holds the nodes up to the highest seen. */
+	unsigned long long *pages[MAP_KINDS];
+	unsigned nodes;		/* entries in each of pages */
 	unsigned long long total[MAP_KINDS];
 	unsigned max_node;	/* the highest node that holds a page */
 };
 
 const char *map_kind_name(enum map_kind k);
 
+/* The pages of kind k on node n (0 for a node never seen). */
+unsigned long long placement_pages(const struct placement *p, enum map_kind k, unsigned n);
+
+void placement_free(struct placement *p);
+
 /* Adds one numa_maps line (split in place) to p; page_kb is the base page
- * size. Pure; returns 0, or -EINVAL for a line that is not numa_maps' (a
- * node beyond PARSE_MAX_NODES included). */
+ * size. Pure; returns 0, -EINVAL for a line that is not numa_maps' (a node
+ * beyond PARSE_MAX_NODES included), or -ENOMEM. */
 int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb);
 
-/* Reads /proc/PID/numa_maps into p (zeroed first); 0 or -errno. */
+/* Reads /proc/PID/numa_maps into p (emptied first); 0 or -errno. */
 int numamaps_read(pid_t pid, struct placement *p);
 
 #endif

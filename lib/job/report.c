@@ -12,7 +12,6 @@
  *     "total": { "heap": INT, "anon": INT, "file": INT } }
  * Pages are base pages of page_size bytes; shares are fractions of the
  * kind's total (null when it has no pages, or the policy asks for none). */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -29,7 +28,6 @@ int report_open(struct report *r)
 {
 	int fd;
 
-	r->out = stderr;
 	if (!r->path)
 		return 0;
 	fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -43,19 +41,19 @@ int report_open(struct report *r)
 	return 0;
 }
 
-/* What the policy asks of each node: interleave evenly, weighted interleave
- * by weight (the run's own, or the global ones in effect). Other policies
- * ask for no share, and false says so. */
-static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODES])
+/* What the policy asks of each of the n nodes in share: interleave evenly,
+ * weighted interleave by weight (the run's own, or the global ones in
+ * effect). Other policies ask for no share, and false says so. */
+static bool requested_shares(const struct policy *p, double *share, unsigned n_share)
 {
+	unsigned end = p->nodes && p->nodes->size < n_share ? p->nodes->size : n_share;
 	double sum = 0;
 
 	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
 		return false;
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
+	for (unsigned n = 0; n < end; n++) {
 		unsigned w = 0;
 
-		share[n] = 0;
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		if (p->mode == MPOL_WEIGHTED_INTERLEAVE && p->has_weights)
@@ -65,7 +63,7 @@ static bool requested_shares(const struct policy *p, double share[PARSE_MAX_NODE
 		share[n] = weight_effective(w);	/* 0: not given */
 		sum += share[n];
 	}
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++)
+	for (unsigned n = 0; n < end; n++)
 		share[n] /= sum;
 	return true;
 }
@@ -90,7 +88,7 @@ struct view {
 	int exit_status;
 	int mode;
 	bool has_req;
-	double req[PARSE_MAX_NODES];
+	double *req;		/* for each node up to last_node() */
 	struct placement pl;
 };
 
@@ -102,9 +100,9 @@ static void exit_text(int st, char *buf, size_t size)
 		snprintf(buf, size, "exit status %d", WEXITSTATUS(st));
 }
 
-static void table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
+static void print_table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
 {
-	unsigned long long pages = v->pl.pages[k][n];
+	unsigned long long pages = placement_pages(&v->pl, k, n);
 
 	if (v->pl.total[k])
 		fprintf(f, " %10llu %6.1f%%", pages, 100.0 * (double)pages / (double)v->pl.total[k]);
@@ -129,14 +127,14 @@ static void print_table(FILE *f, const struct view *v)
 		else
 			fprintf(f, "%4u %9s", n, "-");
 		for (enum map_kind k = 0; k < MAP_KINDS; k++)
-			table_cell(f, v, k, n);
+			print_table_cell(f, v, k, n);
 		fputc('\n', f);
 	}
 	fprintf(f, "%-14s %10llu %7s %10llu %7s %10llu\n", "total", v->pl.total[MAP_HEAP], "",
 		v->pl.total[MAP_ANON], "", v->pl.total[MAP_FILE]);
 }
 
-static void json_string(FILE *f, const char *s)
+static void print_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -152,7 +150,7 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void json_share(FILE *f, bool known, double share)
+static void print_json_share(FILE *f, bool known, double share)
 {
 	if (known)
 		fprintf(f, "%.6f", share);
@@ -160,15 +158,15 @@ static void json_share(FILE *f, bool known, double share)
 		fputs("null", f);
 }
 
-static void json_node(FILE *f, const struct view *v, unsigned n)
+static void print_json_node(FILE *f, const struct view *v, unsigned n)
 {
 	fprintf(f, "{\"node\": %u, \"requested_share\": ", n);
-	json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
+	print_json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
 	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
-		unsigned long long pages = v->pl.pages[k][n], total = v->pl.total[k];
+		unsigned long long pages = placement_pages(&v->pl, k, n), total = v->pl.total[k];
 
 		fprintf(f, ", \"%s\": {\"pages\": %llu, \"share\": ", map_kind_name(k), pages);
-		json_share(f, total > 0, total ? (double)pages / (double)total : 0);
+		print_json_share(f, total > 0, total ? (double)pages / (double)total : 0);
 		fputc('}', f);
 	}
 	fputc('}', f);
@@ -179,60 +177,73 @@ static void print_json(FILE *f, const struct view *v)
 	bool first = true;
 
 	fputs("{\"version\": 1, \"command\": ", f);
-	json_string(f, v->name);
+	print_json_string(f, v->name);
 	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->pid);
 	if (WIFSIGNALED(v->exit_status))
 		fprintf(f, "{\"status\": null, \"signal\": %d}", WTERMSIG(v->exit_status));
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
 	fputs(", \"policy\": ", f);
-	json_string(f, policy_name(v->mode));
+	print_json_string(f, policy_name(v->mode));
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
 	for (unsigned n = 0; n <= last_node(&v->pl); n++) {
 		if (!listed(&v->pl, n))
 			continue;
 		fputs(first ? "" : ", ", f);
-		json_node(f, v, n);
+		print_json_node(f, v, n);
 		first = false;
 	}
 	fprintf(f, "], \"total\": {\"heap\": %llu, \"anon\": %llu, \"file\": %llu}}\n",
 		v->pl.total[MAP_HEAP], v->pl.total[MAP_ANON], v->pl.total[MAP_FILE]);
 }
 
-void report_at_exit(pid_t pid, int exit_status, void *arg)
+/* The job's pages (numamaps.c) and its policy's shares, for the printers. */
+static int read_view(struct view *v, const struct report *r, pid_t pid, int exit_status)
 {
-	static struct view v;
+	int rc;
+
+	v->name = r->command[0];
+	v->pid = pid;
+	v->exit_status = exit_status;
+	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
+	rc = numamaps_read(pid, &v->pl);
+	if (rc < 0)
+		return rc;
+	v->req = calloc(last_node(&v->pl) + 1, sizeof(*v->req));
+	if (!v->req)
+		return -ENOMEM;
+	v->has_req = requested_shares(r->policy, v->req, last_node(&v->pl) + 1);
+	return 0;
+}
+
+/* Failures are kept in r for the front end: a report that cannot be made
+ * must not stop the job's exit. */
+void report_print_at_exit(pid_t pid, int exit_status, void *arg)
+{
+	struct view v = { 0 };
 	struct report *r = arg;
 	int rc;
 
 	r->seen = true;
-	v.name = r->command[0];
-	v.pid = pid;
-	v.exit_status = exit_status;
-	v.mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
-	v.has_req = requested_shares(r->policy, v.req);
-	rc = numamaps_read(pid, &v.pl);
+	r->pid = pid;
+	rc = read_view(&v, r, pid, exit_status);
 	if (rc < 0) {
-		errno = -rc;
-		warn("no report: cannot read /proc/%d/numa_maps", (int)pid);
-		return;
+		r->read_errno = -rc;
+	} else {
+		if (r->format == REPORT_JSON)
+			print_json(r->out, &v);
+		else
+			print_table(r->out, &v);
+		if (fflush(r->out) != 0)
+			r->write_errno = errno;
 	}
-	if (r->format == REPORT_JSON)
-		print_json(r->out, &v);
-	else
-		print_table(r->out, &v);
-	if (fflush(r->out) != 0)
-		warn("cannot write the report%s%s", r->path ? " to " : "", r->path ? r->path : "");
+	free(v.req);
+	placement_free(&v.pl);
 }
 
-void report_finish(struct report *r, int signal)
+int report_close(struct report *r)
 {
-	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
-	 * (Linux 6.18 stops it all the same). */
-	if (!r->seen && signal)
-		warnx("no report: the job, killed by signal %d, ended without an exit-stop", signal);
-	else if (!r->seen)
-		warnx("no report: the job ended without an exit-stop");
 	if (r->path && fclose(r->out) != 0)
-		warn("cannot write the report to %s", r->path);
+		return -errno;
+	return 0;
 }

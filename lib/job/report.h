@@ -13,20 +13,25 @@ enum report_format { REPORT_NONE, REPORT_TABLE, REPORT_JSON };
 
 struct report {
 	enum report_format format;
-	const char *path;		/* --report-file, or NULL for stderr */
-	FILE *out;
+	const char *path;		/* --report-file, or NULL */
+	FILE *out;			/* without a path, the caller's (stderr) */
 	const struct policy *policy;
 	char **command;
+	/* Filled by report_print_at_exit(). */
 	bool seen;		/* the exit-stop was reached */
+	pid_t pid;
+	int read_errno;		/* numa_maps could not be read: no report */
+	int write_errno;	/* the report could not be written */
 };
 
-/* Opens --report-file (before anything changes); 0 or -errno. */
+/* Opens --report-file as r->out (before anything changes); 0 or -errno. */
 int report_open(struct report *r);
 
-/* supervise.c's exit-stop hook: prints the report for pid. */
-void report_at_exit(pid_t pid, int exit_status, void *arg);
+/* supervise.c's exit-stop hook: prints the report for pid to r->out (or
+ * says in r why it could not). */
+void report_print_at_exit(pid_t pid, int exit_status, void *arg);
 
-/* After the job: says why there was no report, if there was none. */
-void report_finish(struct report *r, int signal);
+/* Closes --report-file; 0 or -errno. */
+int report_close(struct report *r);
 
 #endif

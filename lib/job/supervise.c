@@ -7,17 +7,14 @@
  * the child sits in its exit-stop. A pidfd names the child, so a forwarded
  * signal cannot reach a recycled pid. */
 #define _GNU_SOURCE
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/pidfd.h>
 #include <sys/ptrace.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -65,9 +62,11 @@ static void block_forwarded(sigset_t *old)
 }
 
 /* The child waits at the gate until the parent has seized it, then execs;
- * a failed exec sends its errno back on a close-on-exec pipe. */
-static void __attribute__((noreturn)) child(char **command, const sigset_t *mask,
-					    int gate, int report)
+ * a failed exec sends its errno back on a close-on-exec pipe, and the
+ * child ends: the library's one _exit, in the forked child only (kept out
+ * of line, so that test/libpurity.bats sees it here and nowhere else). */
+static void __attribute__((noreturn, noinline)) child(char **command, const sigset_t *mask,
+						      int gate, int report)
 {
 	char c;
 	int e;
@@ -201,37 +200,4 @@ int supervise_run(struct job *job)
 	if (rc < 0 || job->exec_errno)
 		return -1;
 	return status;
-}
-
-void exec_failed(const char *name, int errnum)
-{
-	errno = errnum;
-	err(errnum == ENOENT ? 127 : 126, "failed to run '%s'", name);
-}
-
-void supervise_failed(const struct job *job)
-{
-	if (job->exec_errno)
-		exec_failed(job->command[0], job->exec_errno);
-	errno = job->failed_errno;
-	err(1, "cannot run '%s' as a child (%s)", job->command[0], job->failed);
-}
-
-/* As timeout(1) does: the same signal ends numactl2, so that a shell sees
- * the job's death (bash stops a script whose command died of SIGINT), with
- * core dumps off since the job has written its own. */
-void supervise_exit(const struct job *job, int status)
-{
-	struct rlimit no_core = { 0, 0 };
-	sigset_t set;
-
-	if (job->signal) {
-		setrlimit(RLIMIT_CORE, &no_core);
-		signal(job->signal, SIG_DFL);
-		sigemptyset(&set);
-		sigaddset(&set, job->signal);
-		sigprocmask(SIG_UNBLOCK, &set, NULL);
-		raise(job->signal);
-	}
-	exit(status);
 }

@@ -150,7 +150,6 @@ int mpol2_get_task(struct mpol2_state *s)
 	if (get_mempolicy2(numbers()->get, &b.args, sizeof(b.args), 0, 0) < 0)
 		return -errno;
 	s->mode = b.args.mode;
-	s->flags = b.args.mode_flags & ~MPOL_F_TASK_WEIGHTS;
 	s->own_weights = b.args.mode_flags & MPOL_F_TASK_WEIGHTS;
 	s->home_node = b.args.home_node;
 	numa_bitmask_clearall(s->nodes);

@@ -9,12 +9,11 @@
 #include <numa.h>
 
 #include "parse.h"
-#include "policy/policy.h"
+#include "policy/spec.h"
 
 /* A policy as get_mempolicy2 reports it. */
 struct mpol2_state {
 	int mode;
-	unsigned flags;
 	int home_node;			/* -1: none */
 	bool own_weights;		/* the policy's weights, not the global table's */
 	struct bitmask *nodes;

@@ -1,3 +1,5 @@
+/* Node and CPU lists through libnuma (parsed, searched, printed as numactl
+ * prints them), and libnuma's complaints kept for the front end to word. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,11 +72,11 @@ int nodes_first(const struct bitmask *mask)
 }
 
 /* numactl's printmask(): "name: 0 1 \n", with the trailing blank scripts expect. */
-void nodes_print(const char *name, const struct bitmask *mask)
+void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask)
 {
-	printf("%s: ", name);
+	fprintf(f, "%s: ", name);
 	for (unsigned i = 0; i < mask->size; i++)
 		if (numa_bitmask_isbitset(mask, i))
-			printf("%u ", i);
-	putchar('\n');
+			fprintf(f, "%u ", i);
+	fputc('\n', f);
 }

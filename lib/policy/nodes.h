@@ -11,6 +11,6 @@ struct bitmask *nodes_parse(const char *s, bool all);
 struct bitmask *cpus_parse(const char *s, bool all);
 const char *nodes_last_warning(void);
 int nodes_first(const struct bitmask *mask);
-void nodes_print(const char *name, const struct bitmask *mask);
+void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 
 #endif

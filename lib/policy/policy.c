@@ -1,3 +1,5 @@
+/* Setting a policy with the stock calls (set_mempolicy, mbind), or with
+ * mpol2.c's when its weights are task-local; numactl's names for the modes. */
 #include <errno.h>
 #include <stdio.h>
 

@@ -1,4 +1,5 @@
-#include <err.h>
+/* --shm and --file: attaching the region (a System V segment or a mapped
+ * file, made when missing), faulting it in, and numactl's dumps of it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -29,95 +30,129 @@ static long huge_page_size(void)
 	return kb ? kb * 1024 : getpagesize();
 }
 
-static void check_region(const struct shm_region *r, const char *opt)
+/* rc is -errno, or -EINVAL for a step that is a refusal. */
+static int failed(struct shm_region *r, enum shm_step step, int rc)
+{
+	r->failed = step;
+	return rc;
+}
+
+static int check_region(struct shm_region *r)
 {
 	if (!r->length)
-		errx(1, "policy region length not specified before %s", opt);
+		return failed(r, SHM_NO_LENGTH, -EINVAL);
 	if ((unsigned long)r->addr % (unsigned long)r->pagesize || r->length % (unsigned long long)r->pagesize)
-		errx(1, "policy region not page aligned");
+		return failed(r, SHM_UNALIGNED, -EINVAL);
+	return 0;
 }
 
-static key_t sysv_key(const struct shm_region *r)
+static void announce(const struct shm_region *r, enum shm_created what)
 {
-	key_t key = ftok(r->sysv_keyfile, (int)r->shmid);
+	if (r->creating)
+		r->creating(r, what);
+}
+
+static int sysv_key(struct shm_region *r, key_t *key)
+{
 	int fd;
 
-	if (key >= 0)
-		return key;
-	warnx("creating shm key file %s mode %04o", r->sysv_keyfile, r->mode);
+	*key = ftok(r->sysv_keyfile, (int)r->shmid);
+	if (*key >= 0)
+		return 0;
+	announce(r, SHM_CREATING_KEYFILE);
 	fd = creat(r->sysv_keyfile, r->mode);
 	if (fd < 0)
-		err(1, "cannot create key file for shm %s", r->sysv_keyfile);
+		return failed(r, SHM_KEYFILE_CREATE, -errno);
 	close(fd);
-	key = ftok(r->sysv_keyfile, (int)r->shmid);
-	if (key < 0)
-		err(1, "cannot get key for shm key file %s", r->sysv_keyfile);
-	return key;
+	*key = ftok(r->sysv_keyfile, (int)r->shmid);
+	if (*key < 0)
+		return failed(r, SHM_KEY, -errno);
+	return 0;
 }
 
-static void attach_sysv(struct shm_region *r)
+/* The segment of key, made when there is none and a length says how big. */
+static int sysv_segment(struct shm_region *r, key_t key)
 {
 	int flags = r->huge ? SHM_HUGETLB : 0;
-	key_t key = sysv_key(r);
-	struct shmid_ds ds;
 	int id = shmget(key, r->length, flags);
 
 	if (id < 0 && errno == ENOENT) {
 		if (!r->length)
-			errx(1, "need a --length to create a sysv shared memory segment");
-		warnx("creating shared memory segment %s id %lu mode %04o length %lluMB",
-		      r->sysv_keyfile, r->shmid, r->mode, (r->length + r->offset) >> 20);
+			return failed(r, SHM_SEGMENT_LENGTH, -EINVAL);
+		announce(r, SHM_CREATING_SEGMENT);
 		id = shmget(key, r->length + r->offset, IPC_CREAT | (int)r->mode | flags);
 	}
 	if (id < 0)
-		err(1, "cannot get shared memory segment %s", r->sysv_keyfile);
+		return failed(r, SHM_SEGMENT_GET, -errno);
+	return id;
+}
+
+static int attach_sysv(struct shm_region *r)
+{
+	struct shmid_ds ds;
+	key_t key;
+	int id, rc = sysv_key(r, &key);
+
+	if (rc < 0)
+		return rc;
+	id = sysv_segment(r, key);
+	if (id < 0)
+		return id;
 	if (!r->length) {
 		if (shmctl(id, IPC_STAT, &ds) < 0)
-			err(1, "shmctl IPC_STAT");
+			return failed(r, SHM_SEGMENT_STAT, -errno);
 		r->length = ds.shm_segsz;
 	}
 	r->addr = shmat(id, NULL, 0);
 	if (r->addr == (void *)-1)
-		err(1, "shmat");
+		return failed(r, SHM_SEGMENT_ATTACH, -errno);
 	r->addr += r->offset;
 	r->pagesize = r->huge ? huge_page_size() : getpagesize();
-	check_region(r, "--shm");
+	return check_region(r);
 }
 
 /* The file must cover offset + length, or touching the mapping raises SIGBUS. */
-static void attach_file(struct shm_region *r)
+static int size_file(struct shm_region *r, int fd)
 {
 	struct stat st;
-	int fd = open(r->file, O_RDWR | O_CLOEXEC);
 
-	if (fd < 0) {
-		if (!r->length)
-			errx(1, "need a --length to create a shared file");
-		fd = open(r->file, O_RDWR | O_CREAT | O_CLOEXEC, r->mode);
-		if (fd < 0)
-			err(1, "cannot create file %s", r->file);
-	}
 	if (fstat(fd, &st) < 0)
-		err(1, "cannot stat %s", r->file);
+		return failed(r, SHM_FILE_STAT, -errno);
 	if (!r->length && (unsigned long long)st.st_size > r->offset)
 		r->length = (unsigned long long)st.st_size - r->offset;
 	if (r->length + r->offset > (unsigned long long)st.st_size &&
 	    ftruncate(fd, (off_t)(r->length + r->offset)) < 0)
-		err(1, "cannot extend %s", r->file);
+		return failed(r, SHM_FILE_EXTEND, -errno);
 	r->pagesize = st.st_blksize;
-	check_region(r, "--file");
-	r->addr = mmap(NULL, r->length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)r->offset);
-	if (r->addr == MAP_FAILED)
-		err(1, "cannot map %s", r->file);
-	close(fd);
+	return check_region(r);
 }
 
-void shm_attach(struct shm_region *r)
+static int attach_file(struct shm_region *r)
 {
-	if (r->sysv_keyfile)
-		attach_sysv(r);
-	else
-		attach_file(r);
+	int rc, fd = open(r->file, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (!r->length)
+			return failed(r, SHM_FILE_LENGTH, -EINVAL);
+		fd = open(r->file, O_RDWR | O_CREAT | O_CLOEXEC, r->mode);
+		if (fd < 0)
+			return failed(r, SHM_FILE_CREATE, -errno);
+	}
+	rc = size_file(r, fd);
+	if (rc == 0) {
+		r->addr = mmap(NULL, r->length, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			       (off_t)r->offset);
+		if (r->addr == MAP_FAILED)
+			rc = failed(r, SHM_FILE_MAP, -errno);
+	}
+	close(fd);
+	return rc;
+}
+
+int shm_attach(struct shm_region *r)
+{
+	r->failed = SHM_OK;
+	return r->sysv_keyfile ? attach_sysv(r) : attach_file(r);
 }
 
 /* Faults every page in, so that the policy places it now. */
@@ -127,56 +162,61 @@ void shm_touch(const struct shm_region *r)
 		((volatile char *)r->addr)[off] = ((volatile char *)r->addr)[off];
 }
 
-static void dump_policy(const struct shm_region *r, unsigned long long start,
-			unsigned long long end, int mode, const struct bitmask *mask)
+static void print_policy(FILE *f, const struct shm_region *r, unsigned long long start,
+			 unsigned long long end, int mode, const struct bitmask *mask)
 {
 	if (mode == MPOL_DEFAULT)
 		return;
-	printf("%016llx-%016llx: %s ", r->offset + start, r->offset + end, policy_name(mode));
-	nodes_print("", mask);
+	fprintf(f, "%016llx-%016llx: %s ", r->offset + start, r->offset + end, policy_name(mode));
+	nodes_fprint(f, "", mask);
 }
 
 /* One line for each run of pages with the same policy, as numactl --dump. */
-void shm_dump(const struct shm_region *r)
+int shm_print_dump(FILE *f, struct shm_region *r)
 {
 	struct bitmask *mask = numa_allocate_nodemask(), *prev = numa_allocate_nodemask();
 	unsigned long long c, start = 0;
-	int prev_mode = -1, mode;
+	int prev_mode = -1, mode, rc = 0;
 
 	for (c = 0; c < r->length; c += (unsigned long long)r->pagesize) {
-		if (get_mempolicy(&mode, mask->maskp, mask->size + 1, r->addr + c, MPOL_F_ADDR) < 0)
-			err(1, "get_mempolicy on shm");
+		if (get_mempolicy(&mode, mask->maskp, mask->size + 1, r->addr + c, MPOL_F_ADDR) < 0) {
+			rc = failed(r, SHM_GET_POLICY, -errno);
+			prev_mode = -1;
+			break;
+		}
 		mode &= ~MPOL_MODE_FLAGS;
 		if (mode == prev_mode && numa_bitmask_equal(mask, prev))
 			continue;
 		if (prev_mode != -1)
-			dump_policy(r, start, c, prev_mode, prev);
+			print_policy(f, r, start, c, prev_mode, prev);
 		copy_bitmask_to_bitmask(mask, prev);
 		prev_mode = mode;
 		start = c;
 	}
 	if (prev_mode != -1)
-		dump_policy(r, start, c, prev_mode, prev);
+		print_policy(f, r, start, c, prev_mode, prev);
 	numa_bitmask_free(mask);
 	numa_bitmask_free(prev);
+	return rc;
 }
 
 /* One line for each run of pages on the same node, as numactl --dump-nodes. */
-void shm_dump_nodes(const struct shm_region *r)
+int shm_print_dump_nodes(FILE *f, struct shm_region *r)
 {
 	unsigned long long c, start = 0;
 	int prev = -1, node;
 
 	for (c = 0; c < r->length; c += (unsigned long long)r->pagesize) {
 		if (get_mempolicy(&node, NULL, 0, r->addr + c, MPOL_F_ADDR | MPOL_F_NODE) < 0)
-			err(1, "get_mempolicy on shm");
+			return failed(r, SHM_GET_POLICY, -errno);
 		if (node == prev)
 			continue;
 		if (prev != -1)
-			printf("%016llx-%016llx: %d\n", r->offset + start, r->offset + c, prev);
+			fprintf(f, "%016llx-%016llx: %d\n", r->offset + start, r->offset + c, prev);
 		prev = node;
 		start = c;
 	}
 	if (prev != -1)
-		printf("%016llx-%016llx: %d\n", r->offset + start, r->offset + c, prev);
+		fprintf(f, "%016llx-%016llx: %d\n", r->offset + start, r->offset + c, prev);
+	return 0;
 }

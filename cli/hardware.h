@@ -1,0 +1,10 @@
+/* --hardware: numactl's description of the machine's nodes, with each
+ * node's performance and global interleave weight. */
+#ifndef NUMACTL2_HARDWARE_H
+#define NUMACTL2_HARDWARE_H
+
+#include <stdbool.h>
+
+int show_hardware(bool cpu_compress);
+
+#endif

@@ -1,0 +1,33 @@
+/* --report's messages: why a job got no report, or why it was not written. */
+#include <err.h>
+#include <errno.h>
+
+#include "cli/reportmsg.h"
+
+void report_exit_warnings(const struct report *r)
+{
+	if (r->read_errno) {
+		errno = r->read_errno;
+		warn("no report: cannot read /proc/%d/numa_maps", (int)r->pid);
+	} else if (r->write_errno) {
+		errno = r->write_errno;
+		warn("cannot write the report%s%s", r->path ? " to " : "", r->path ? r->path : "");
+	}
+}
+
+void report_finish(struct report *r, int signal)
+{
+	int rc;
+
+	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
+	 * (Linux 6.18 stops it all the same). */
+	if (!r->seen && signal)
+		warnx("no report: the job, killed by signal %d, ended without an exit-stop", signal);
+	else if (!r->seen)
+		warnx("no report: the job ended without an exit-stop");
+	rc = report_close(r);
+	if (rc < 0) {
+		errno = -rc;
+		warn("cannot write the report to %s", r->path);
+	}
+}

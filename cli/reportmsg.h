@@ -1,0 +1,14 @@
+/* --report's messages: why a job got no report, or why it was not written. */
+#ifndef NUMACTL2_REPORTMSG_H
+#define NUMACTL2_REPORTMSG_H
+
+#include "job/report.h"
+
+/* After supervise_run(): what went wrong at the exit-stop, if anything. */
+void report_exit_warnings(const struct report *r);
+
+/* After the job: says why there was no report, if there was none, and
+ * closes --report-file. */
+void report_finish(struct report *r, int signal);
+
+#endif

@@ -1,0 +1,10 @@
+/* Usage errors: one line naming what is wrong, then where help is, exit 1. */
+#ifndef NUMACTL2_USAGE_H
+#define NUMACTL2_USAGE_H
+
+#include "parse.h"
+
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void usage_parse_error(const struct parse_err *e, const char *what) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# The library (lib/ and parse.c, libnumactl2.a) reports errors to its
+# caller and never ends the process or prints on its own: a second front end
+# (a Slurm SPANK plugin inside slurmstepd) links it. Read from the release
+# objects, built with -ffunction-sections, so that each function's
+# relocations are its own section's (.rela.text.FUNCTION):
+#   - nothing references exit, err, warn, printf, stdout, stderr and the like;
+#   - fprintf, fputs, fputc, putc and fwrite only in functions whose name
+#     says they print (they write to a FILE * their caller gives).
+
+load helpers
+
+top=$BATS_TEST_DIRNAME/..
+
+# Ends the process, or prints where the caller did not say.
+FORBIDDEN="exit _exit _Exit abort err errx verr verrx warn warnx vwarn vwarnx
+	printf vprintf puts putchar perror stdout stderr __printf_chk __vprintf_chk"
+# Writes to a FILE *: only in a *print* function.
+PRINT_ONLY="fprintf vfprintf fputs fputc putc fwrite __fprintf_chk __vfprintf_chk"
+# The one exception, "function:symbol": the child supervise.c forks ends
+# with _exit when its exec fails (after sending the errno to the parent).
+ALLOWED="child:_exit"
+
+# "object: function: symbol" for each reference the rules refuse, in the
+# objects named; nothing when there is none.
+impure() {
+	local o
+	for o in "$@"; do
+		readelf -rW "$o" | awk -v obj="${o#"$top"/}" -v forbidden="$FORBIDDEN" \
+			-v print_only="$PRINT_ONLY" -v allowed="$ALLOWED" '
+			BEGIN {
+				split(forbidden, f); for (i in f) bad[f[i]] = 1
+				split(print_only, p); for (i in p) printer[p[i]] = 1
+				split(allowed, a); for (i in a) ok[a[i]] = 1
+			}
+			/^Relocation section / {
+				sec = $3; gsub("'\''", "", sec)
+				skip = sec ~ /^\.rela?\.(debug|eh_frame)/
+				fn = sec; sub(/^\.rela?\.text\./, "", fn)
+				next
+			}
+			skip || NF < 5 || $1 !~ /^[0-9a-f]+$/ { next }
+			{
+				sym = $5; sub(/@.*/, "", sym)
+				if (ok[fn ":" sym])
+					next
+				if (bad[sym] || (printer[sym] && fn !~ /print/))
+					print obj ": " fn ": " sym
+			}' | sort -u
+	done
+}
+
+lib_objects() {
+	local d
+	for d in "$@"; do
+		find "$top/build/release/$d" -name '*.o' | sort
+	done
+}
+
+setup_file() {
+	make -s -C "$top" build/release/libnumactl2.a
+}
+
+@test "libpurity: the check finds a warnx, and fprintf outside a printer" {
+	cat >"$BATS_TEST_TMPDIR/bad.c" <<'EOF'
+#include <err.h>
+#include <stdio.h>
+int lib_step(FILE *f);
+void lib_print(FILE *f);
+int lib_step(FILE *f) { if (!f) warnx("no file"); else fprintf(f, "%d\n", 1); return 0; }
+void lib_print(FILE *f) { fprintf(f, "%s\n", "fine"); }
+EOF
+	gcc -O2 -ffunction-sections -c -o "$BATS_TEST_TMPDIR/bad.o" "$BATS_TEST_TMPDIR/bad.c"
+	run -0 impure "$BATS_TEST_TMPDIR/bad.o"
+	[[ $output == *": lib_step: warnx"* ]]
+	[[ $output == *": lib_step: fprintf"* ]]
+	[[ $output != *lib_print* ]]
+}
+
+@test "libpurity: parse.c, lib/policy, lib/job and lib/bandwidth neither exit nor print" {
+	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/policy lib/job lib/bandwidth)
+	[ -z "$output" ] || { echo "$output"; false; }
+}
+
+# Another branch takes the messages out of lib/weights; until it is merged
+# the offenders are named in the skip.
+@test "libpurity: lib/weights neither exits nor prints" {
+	run -0 impure $(lib_objects lib/weights)
+	[ -z "$output" ] || skip "lib/weights still prints (issue 12, its own branch): $(tr '\n' ';' <<<"$output")"
+}
+
+@test "libpurity: every directory of lib/ is checked" {
+	run -0 ls "$top/lib"
+	[ "$(echo $output)" = "bandwidth job policy weights" ]
+}
