@@ -77,16 +77,9 @@ EOF
 	[[ $output != *lib_print* ]]
 }
 
-@test "libpurity: parse.c, lib/policy, lib/job and lib/bandwidth neither exit nor print" {
-	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/policy lib/job lib/bandwidth)
+@test "libpurity: parse.c and lib/ neither exit nor print" {
+	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/policy lib/job lib/bandwidth lib/weights)
 	[ -z "$output" ] || { echo "$output"; false; }
-}
-
-# Another branch takes the messages out of lib/weights; until it is merged
-# the offenders are named in the skip.
-@test "libpurity: lib/weights neither exits nor prints" {
-	run -0 impure $(lib_objects lib/weights)
-	[ -z "$output" ] || skip "lib/weights still prints (issue 12, its own branch): $(tr '\n' ';' <<<"$output")"
 }
 
 @test "libpurity: every directory of lib/ is checked" {
