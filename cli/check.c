@@ -28,12 +28,13 @@ static void list_weights(struct ctl *ctl)
 	}
 }
 
+/* Without --weight-budget, --weights=auto and =measured choose the sum too. */
 static unsigned weight_budget(const struct ctl *ctl)
 {
 	unsigned long budget;
 
 	if (!ctl->budget_arg)
-		return BW_BUDGET_DEFAULT;
+		return BW_BUDGET_CHOOSE;
 	if (parse_ulong(ctl->budget_arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
 		usage_error("invalid weight budget '%s' (1-%d)", ctl->budget_arg, BW_BUDGET_MAX);
 	return (unsigned)budget;
