@@ -147,10 +147,6 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 	};
 	int rc;
 
-	/* bw_optimal_weights() needs a weight for each node; --measure alone
-	 * has the default budget, which more than 32 nodes exceed. */
-	if ((unsigned)numa_bitmask_weight(req.nodes) > req.budget)
-		req.budget = (unsigned)numa_bitmask_weight(req.nodes);
 	rc = measure_run(&req, m);
 	if (rc < 0) {
 		errno = -rc;

@@ -30,12 +30,13 @@ static void list_weights(struct ctl *ctl)
 	}
 }
 
+/* Without --weight-budget, --weights=auto and =measured choose the sum too. */
 static unsigned weight_budget(const struct ctl *ctl)
 {
 	unsigned long budget;
 
 	if (!ctl->budget_arg)
-		return BW_BUDGET_DEFAULT;
+		return BW_BUDGET_CHOOSE;
 	if (parse_ulong(ctl->budget_arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
 		usage_error("invalid weight budget '%s' (1-%d)", ctl->budget_arg, BW_BUDGET_MAX);
 	return (unsigned)budget;
@@ -194,7 +195,7 @@ static void measure_defaults(struct ctl *ctl)
 	if (!ctl->measure_secs)
 		ctl->measure_secs = MEASURE_SECS_DEFAULT;
 	if (!ctl->measure_budget)
-		ctl->measure_budget = BW_BUDGET_DEFAULT;
+		ctl->measure_budget = BW_BUDGET_CHOOSE;
 	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
 }
 

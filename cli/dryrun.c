@@ -84,34 +84,6 @@ static void print_global_op(const struct ctl *ctl)
 	free(has);
 }
 
-static void print_auto_line(const char *label, const struct auto_weights *aw, const uint8_t *w,
-			    unsigned budget)
-{
-	double total = 0, t = bw_modelled_throughput(aw->bw, aw->n, w);
-	unsigned sum = 0;
-
-	printf("%s:", label);
-	for (unsigned i = 0; i < aw->n; i++) {
-		printf(" %u:%u", aw->node[i], w[i]);
-		sum += w[i];
-		total += aw->bw[i];
-	}
-	printf(" (sum %u, budget %u): modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s\n",
-	       sum, budget, t / 1000, 100 * t / total, total / 1000);
-}
-
-/* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
- * what the model predicts for each. */
-static void print_auto(const struct auto_weights *aw)
-{
-	printf("bandwidth (MB/s, min of read and write, HMAT access1):");
-	for (unsigned i = 0; i < aw->n; i++)
-		printf(" %u:%.0f%s", aw->node[i], aw->bw[i], aw->access[i] == 0 ? " (access0)" : "");
-	printf("\n");
-	print_auto_line("auto weights", aw, aw->w, aw->budget);
-	print_auto_line("kernel auto weights", aw, aw->kernel, BW_BUDGET_DEFAULT);
-}
-
 int dry_run(const struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
@@ -129,7 +101,7 @@ int dry_run(const struct ctl *ctl)
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_weights(p);
 	if (ctl->weights_auto)
-		print_auto(&ctl->autow);
+		auto_weights_print(stdout, &ctl->autow);
 	if (ctl->cpunodes)
 		nodes_print("cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)

@@ -44,6 +44,18 @@ refused() {
 	[ "$(wi_snapshot)" = "$before" ]
 }
 
+@test "--weights=auto --dry-run: the sum and why after the kernel's line (more nodes: bwweights.bats)" {
+	node_bw 0 1 200000 190000
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 32): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
+	[ "${lines[7]}" = "auto weight sum 1: 100.0% of 190.0 GB/s, the best within the kernel's budget of 32, reaches 99%" ]
+	[ "${lines[8]}" = "command: true" ]
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto --weight-budget=8 --dry-run true
+	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 8): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
+	[ "${lines[7]}" = "auto weight sum 1: 100.0% of 190.0 GB/s, the best within --weight-budget=8" ]
+	[ "$(wi_snapshot)" = "$before" ]
+}
+
 @test "--weights=auto: access1 before access0, access0 where access1 is missing" {
 	node_bw 0 0 300000 300000
 	node_bw 0 1 100000 120000

@@ -8,4 +8,8 @@
 /* The same contract as bw_optimal_weights(), for valid input only. */
 void bw_oracle_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
 
+/* The same as bw_choose_weights() with BW_BUDGET_CHOOSE, for valid input
+ * only; slow beyond 4 nodes and sums of a few hundred. */
+void bw_oracle_choose(const double *bw, unsigned n, uint8_t *w);
+
 #endif

@@ -33,7 +33,7 @@ int auto_weights_read_hmat(const struct bitmask *nodes, struct auto_weights *aw,
 /* The kernel's weights are always at its own budget of 32, whatever ours is. */
 int auto_weights_choose(struct auto_weights *aw, unsigned budget)
 {
-	int rc = bw_optimal_weights(aw->bw, aw->n, budget, aw->w);
+	int rc = bw_choose_weights(aw->bw, aw->n, budget, aw->w, &aw->choice);
 
 	if (rc < 0)
 		return rc;

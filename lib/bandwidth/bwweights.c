@@ -1,42 +1,81 @@
-/* Interleave weights from node bandwidths (see bwweights.h for the model).
+/* Interleave weights from node bandwidths (see bwweights.h for the model):
+ * the best weights of a sum, and of any sum up to a budget.
  *
  * Why the search below is exact. Fix the sum S. Weights with sum S reach
- * min_i(bw[i] / w[i]) >= t exactly when 1 <= w[i] <= bw[i] / t for every i, so
- * they exist if and only if t <= min bw and at least S of the quotients
- * bw[i] / k (k = 1, 2, ...) are >= t. The best t for S is therefore
- * min(q(S), min bw), q(S) being the S-th largest quotient, which water-filling
- * (give the next unit to the node with the largest bw[i] / (k[i] + 1), the
- * D'Hondt rule) yields after S steps. One pass over S = 1..budget gives the
- * best throughput S * t for every S, hence the optimum and the smallest S that
- * reaches it; of that sum, the weights whose node limits are highest,
- * smallest first, follow from the same rule started at all ones.
- * O(budget * n): about 16000 steps at most. */
+ * min_i(bw[i] / w[i]) >= t exactly when 1 <= w[i] <= min(255, bw[i] / t) for
+ * every i, so they exist if and only if t <= min bw and at least S of the
+ * quotients bw[i] / k (k = 1, 2, ..., 255) are >= t. The best t for S is
+ * therefore min(q(S), min bw), q(S) being the S-th largest quotient, which
+ * water-filling (give the next unit to the node with the largest
+ * bw[i] / (k[i] + 1) among those below 255, the D'Hondt rule) yields after S
+ * steps. One pass over S = 1..budget gives the best throughput S * t for
+ * every S, hence the optimum and the smallest S that reaches it; of that
+ * sum, the weights whose node limits are highest, smallest first, follow
+ * from the same rule started at all ones.
+ * O(budget * n): about 16000 steps at a budget of 255, a million for 64
+ * nodes at every sum up to 64 * 255. */
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 
 #include "bandwidth/bwweights.h"
 
-/* best[S] = the highest T of any weights summing to S, for S = n..budget. */
-static void best_per_sum(const double *bw, unsigned n, unsigned budget, double *best)
+/* Water-filling: k[i] units on node i after s steps. */
+struct fill {
+	const double *bw;
+	unsigned n, s, k[BW_MAX_NODES];
+	double bmin;
+};
+
+static void fill_start(struct fill *f, const double *bw, unsigned n)
 {
-	unsigned k[BW_MAX_NODES] = { 0 };
-	double bmin = INFINITY;
-
+	*f = (struct fill){ .bw = bw, .n = n, .bmin = INFINITY };
 	for (unsigned i = 0; i < n; i++)
-		bmin = fmin(bmin, bw[i]);
-	for (unsigned s = 1; s <= budget; s++) {
-		unsigned pick = 0;
+		f->bmin = fmin(f->bmin, bw[i]);
+}
 
-		for (unsigned i = 1; i < n; i++)
-			if (bw[i] * (k[pick] + 1) > bw[pick] * (k[i] + 1))
-				pick = i;
-		k[pick]++;
-		/* q(s) = bw[pick] / k[pick]; capped at min bw, where every node keeps 1. */
-		if (s >= n)
-			best[s] = bw[pick] / k[pick] < bmin ? bw_node_limit(bw[pick], s, k[pick]) :
-							       bw_node_limit(bmin, s, 1);
-	}
+/* One more unit. Returns the highest T of any weights summing to the new
+ * f->s (meaningful from s = n on), or 0 when every node holds 255. */
+static double fill_next(struct fill *f)
+{
+	const double *bw = f->bw;
+	unsigned pick = f->n;
+
+	for (unsigned i = 0; i < f->n; i++)
+		if (f->k[i] < BW_WEIGHT_MAX &&
+		    (pick == f->n || bw[i] * (f->k[pick] + 1) > bw[pick] * (f->k[i] + 1)))
+			pick = i;
+	if (pick == f->n)
+		return 0;
+	f->k[pick]++;
+	f->s++;
+	/* q(s) = bw[pick] / k[pick]; capped at min bw, where every node keeps 1. */
+	return bw[pick] / f->k[pick] < f->bmin ? bw_node_limit(bw[pick], f->s, f->k[pick]) :
+						  bw_node_limit(f->bmin, f->s, 1);
+}
+
+unsigned bw_smallest_sum_reaching(const double *bw, unsigned n, double t)
+{
+	struct fill f;
+	double best;
+
+	fill_start(&f, bw, n);
+	while ((best = fill_next(&f)) > 0)
+		if (f.s >= n && best >= t)
+			return f.s;
+	return 0;
+}
+
+double bw_best_throughput(const double *bw, unsigned n)
+{
+	struct fill f;
+	double best, top = 0;
+
+	fill_start(&f, bw, n);
+	while ((best = fill_next(&f)) > 0)
+		if (f.s >= n)
+			top = fmax(top, best);
+	return top;
 }
 
 /* -1, 0 or 1 as a is below, within BW_TIE of, or above b. */
@@ -59,15 +98,15 @@ static bool takes_unit(const double *bw, const uint8_t *w, unsigned i, unsigned 
 /* Of the weights with sum s, those that keep the node limits highest,
  * smallest first (leximin), one unit at a time from all ones; this also
  * reaches the best T of that sum. */
-static void leximin_fill(const double *bw, unsigned n, unsigned s, uint8_t *w)
+void bw_fill_sum(const double *bw, unsigned n, unsigned s, uint8_t *w)
 {
 	for (unsigned i = 0; i < n; i++)
 		w[i] = 1;
 	for (unsigned left = s - n; left > 0; left--) {
-		unsigned pick = 0;
+		unsigned pick = n;
 
-		for (unsigned i = 1; i < n; i++)
-			if (takes_unit(bw, w, i, pick))
+		for (unsigned i = 0; i < n; i++)
+			if (w[i] < BW_WEIGHT_MAX && (pick == n || takes_unit(bw, w, i, pick)))
 				pick = i;
 		w[pick]++;
 	}
@@ -76,16 +115,19 @@ static void leximin_fill(const double *bw, unsigned n, unsigned s, uint8_t *w)
 int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
 {
 	double best[BW_BUDGET_MAX + 1] = { 0 }, top = 0, floor_t;
+	struct fill f;
 	unsigned s;
 
 	if (!bw_input_valid(bw, n, budget, n))
 		return -EINVAL;
-	best_per_sum(bw, n, budget, best);
+	fill_start(&f, bw, n);
+	for (s = 1; s <= budget; s++)
+		best[s] = fill_next(&f);
 	for (s = n; s <= budget; s++)
 		top = fmax(top, best[s]);
 	floor_t = top * (1 - BW_TIE);
 	for (s = n; best[s] < floor_t; s++)
 		;
-	leximin_fill(bw, n, s, w);
+	bw_fill_sum(bw, n, s, w);
 	return 0;
 }

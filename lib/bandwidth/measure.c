@@ -202,7 +202,7 @@ int measure_run(const struct measure_req *req, struct measurement *m)
 	stop_workers(&p, w);
 	if (rc < 0)
 		return rc;
-	return bw_optimal_weights(m->gbps, m->n, req->budget, m->weight);
+	return bw_choose_weights(m->gbps, m->n, req->budget, m->weight, &m->choice);
 }
 
 struct bitmask *measure_default_nodes(void)

@@ -29,7 +29,8 @@ struct measure_req {
 	const struct bitmask *nodes;	/* at most BW_MAX_NODES, each with memory */
 	unsigned long long size;	/* bytes per node, three arrays */
 	unsigned secs;			/* for all of it; every node gets one pass */
-	unsigned budget;		/* for the weights: at most this sum */
+	unsigned budget;		/* for the weights: at most this sum, or
+					 * BW_BUDGET_CHOOSE (bw_choose_weights()) */
 	/* Told where the measurement is, with progress_arg; may be NULL. */
 	void (*progress)(const struct measure_progress *pr, void *arg);
 	void *progress_arg;
@@ -41,6 +42,7 @@ struct measurement {
 	double gbps[BW_MAX_NODES];	/* the best pass */
 	unsigned passes[BW_MAX_NODES];
 	uint8_t weight[BW_MAX_NODES];
+	struct bw_choice choice;	/* weight's sum and why */
 	unsigned threads;		/* one per CPU of the affinity */
 	double secs;
 };

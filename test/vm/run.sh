@@ -2,10 +2,11 @@
 # Boot the 4-node test guest under QEMU (TCG) and run the guest suite (or the demo).
 #
 #   test/vm/run.sh -k BZIMAGE -i INITRD [-s SUITE] [-m test|demo] [-w WEIGHTS]
-#                  [-t TIMEOUT] [-o OUTDIR] [-v]
+#                  [-b BANDWIDTHS] [-t TIMEOUT] [-o OUTDIR] [-v]
 #
 # Guest: node 0 = 2 CPUs + 1 GiB; nodes 1-3 memory only, 512 MiB each.  HMAT
-# (access from node 0): 200/100/50/25 GB/s, 100/200/250/300 ns.
+# (access from node 0): 200/100/50/25 GB/s, 100/200/250/300 ns; -b gives the
+# four bandwidths instead, as QEMU takes them (200G,100G,50G,25G).
 # The guest's TAP (or demo output) is printed on stdout; timings and the
 # verdict on stderr.  OUTDIR (default: a temporary directory) keeps
 # console-N.log and out-N.txt per attempt, and "status" = PASS, FAIL, CRASH
@@ -14,20 +15,21 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-kernel= initrd= suite= mode=test weights= timeout=600 outdir= verbose=0
+kernel= initrd= suite= mode=test weights= bandwidths=200G,100G,50G,25G timeout=600 outdir= verbose=0
 QEMU=${QEMU:-qemu-system-x86_64}
 
 log() { printf 'run.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
-usage() { sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; exit 1; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; exit 1; }
 
-while getopts 'k:i:s:m:w:t:o:vh' opt; do
+while getopts 'k:i:s:m:w:b:t:o:vh' opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	i) initrd=$OPTARG ;;
 	s) suite=$OPTARG ;;
 	m) mode=$OPTARG ;;
 	w) weights=$OPTARG ;;
+	b) bandwidths=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	o) outdir=$OPTARG ;;
 	v) verbose=1 ;;
@@ -52,8 +54,14 @@ if [ -n "$weights" ]; then
 	append+=" nm2weights=$weights"
 fi
 
+IFS=, read -r -a bw <<<"$bandwidths"
+[ ${#bw[@]} -eq 4 ] || die "bandwidths '$bandwidths': four, comma-separated"
+for b in "${bw[@]}"; do
+	[[ $b =~ ^[0-9]+[KMG]?$ ]] || die "bandwidth '$b': a number with an optional K, M or G"
+done
+
 qemu_args() {
-	local n lat=(100 200 250 300) bw=(200G 100G 50G 25G)
+	local n lat=(100 200 250 300)
 	echo -accel tcg -m 2560M -smp 2 -machine hmat=on -net none
 	echo -object memory-backend-ram,id=m0,size=1G
 	for n in 1 2 3; do

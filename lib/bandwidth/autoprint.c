@@ -1,0 +1,102 @@
+/* What --dry-run says about --weights=auto: the bandwidths, numactl2's
+ * weights and the kernel's with their modelled throughput, the sum of
+ * numactl2's and why, and the nodes that cannot help. */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "bandwidth/autoweights.h"
+
+static void print_auto_line(FILE *f, const char *label, const struct auto_weights *aw, const uint8_t *w,
+			    unsigned budget)
+{
+	double total = 0, t = bw_modelled_throughput(aw->bw, aw->n, w);
+	unsigned sum = 0;
+
+	fprintf(f, "%s:", label);
+	for (unsigned i = 0; i < aw->n; i++) {
+		fprintf(f, " %u:%u", aw->node[i], w[i]);
+		sum += w[i];
+		total += aw->bw[i];
+	}
+	if (budget == BW_BUDGET_CHOOSE)
+		fprintf(f, " (sum %u, chosen)", sum);
+	else
+		fprintf(f, " (sum %u, budget %u)", sum, budget);
+	fprintf(f, ": modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s\n", t / 1000, 100 * t / total,
+	       total / 1000);
+}
+
+/* Why the sum of numactl2's weights is what it is (bw_choose_weights()). */
+static void print_auto_sum(FILE *f, const struct auto_weights *aw)
+{
+	const struct bw_choice *c = &aw->choice;
+
+	fprintf(f, "auto weight sum %u: %.1f%% of %.1f GB/s", c->sum, 100 * c->t / c->total,
+	       c->total / 1000);
+	if (c->why == BW_SUM_BUDGET) {
+		fprintf(f, ", the best within --weight-budget=%u\n", aw->budget);
+		return;
+	}
+	if (c->why == BW_SUM_KEPT) {
+		fprintf(f, ", the best within the kernel's budget of %d, reaches %.0f%%\n",
+		       BW_BUDGET_DEFAULT, 100 * BW_SUM_GOAL);
+		return;
+	}
+	if (c->t_default > 0)
+		fprintf(f, "; at %d: %.1f%%", BW_BUDGET_DEFAULT, 100 * c->t_default / c->total);
+	if (c->why == BW_SUM_REACHED)
+		fprintf(f, " (the smallest sum that reaches %.0f%%)\n", 100 * BW_SUM_GOAL);
+	else
+		fprintf(f, " (%.0f%% is out of reach with weights up to %d: the best)\n",
+		       100 * BW_SUM_GOAL, BW_WEIGHT_MAX);
+}
+
+/* The slowest nodes, if --weights=auto models more without them
+ * (bw_leave_out() says exactly when), and the option line that leaves them
+ * out. */
+static void print_leave_out(FILE *f, const struct auto_weights *aw)
+{
+	bool keep[BW_MAX_NODES];
+	double t, bw_out = 0;
+	int out = bw_leave_out(aw->bw, aw->n, aw->budget, keep, &t);
+	const char *sep = "";
+
+	if (out <= 0)
+		return;
+	fprintf(f, "cannot help: node%s ", out > 1 ? "s" : "");
+	for (unsigned i = 0; i < aw->n; i++)
+		if (!keep[i]) {
+			fprintf(f, "%s%u", sep, aw->node[i]);
+			sep = ",";
+			bw_out += aw->bw[i];
+		}
+	fprintf(f, " (%.1f GB/s, less than the rounding of %s weight%s costs); use -w ", bw_out / 1000,
+	       out > 1 ? "their" : "its", out > 1 ? "s" : "");
+	sep = "";
+	for (unsigned i = 0; i < aw->n; i++)
+		if (keep[i]) {
+			fprintf(f, "%s%u", sep, aw->node[i]);
+			sep = ",";
+		}
+	fprintf(f, " --weights=auto");
+	if (aw->budget != BW_BUDGET_CHOOSE)
+		fprintf(f, " --weight-budget=%u", aw->budget);
+	fprintf(f, ": modelled %.1f GB/s, %.1f GB/s with %s\n", t / 1000, aw->choice.t / 1000,
+	       out > 1 ? "them" : "it");
+}
+
+/* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
+ * what the model predicts for each; the sum and why; the nodes that cannot
+ * help. */
+void auto_weights_print(FILE *f, const struct auto_weights *aw)
+{
+	fprintf(f, "bandwidth (MB/s, min of read and write, HMAT access1):");
+	for (unsigned i = 0; i < aw->n; i++)
+		fprintf(f, " %u:%.0f%s", aw->node[i], aw->bw[i], aw->access[i] == 0 ? " (access0)" : "");
+	fprintf(f, "\n");
+	print_auto_line(f, "auto weights", aw, aw->w,
+			aw->choice.why == BW_SUM_KEPT ? BW_BUDGET_DEFAULT : aw->budget);
+	print_auto_line(f, "kernel auto weights", aw, aw->kernel, BW_BUDGET_DEFAULT);
+	print_auto_sum(f, aw);
+	print_leave_out(f, aw);
+}
