@@ -24,7 +24,10 @@ WERROR ?= -Werror
 override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR) -ffunction-sections
 override CPPFLAGS += -I. -Ilib
 DEPFLAGS = -MMD -MP
-LDLIBS = -lnuma -lpthread -lm
+# numactl2 itself links libnuma alone: each further shared library costs
+# instructions at every start (bench/overhead). Tests and benches add libm.
+LDLIBS = -lnuma
+TEST_LDLIBS = $(LDLIBS) -lpthread -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The sanitizer and fuzz builds use clang: its UBSan lives in the ASan
 # runtime, so both write their reports where log_path says and
@@ -83,17 +86,17 @@ asan/numactl2: $(call objs,asan,$(CLI_SRCS)) build/asan/libnumactl2.a
 # Every test/NAME_driver.c is a driver the host tests run (check-all passes
 # each as NAME_DRIVER), plain and with sanitizers.
 test/%_driver: build/release/test/%_driver.o build/release/libtestsupport.a build/release/libnumactl2.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 test/%_driver.asan: build/asan/test/%_driver.o build/asan/libtestsupport.a build/asan/libnumactl2.a
-	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 # supervise_driver ends as numactl2 does, through the CLI's cli/exec.c.
 test/supervise_driver: build/release/cli/exec.o
 test/supervise_driver.asan: build/asan/cli/exec.o
 
 test/fuzz_parse: build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
-	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 # test/vm/alloc.c for the host's --report tests.
 test/bin/alloc: test/vm/alloc.c
@@ -101,13 +104,13 @@ test/bin/alloc: test/vm/alloc.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
 
 bench/weights: build/release/bench/weights.o build/release/libtestsupport.a build/release/libnumactl2.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 # bench/weights with the kernel's rounding in place of numactl2's
 # (test/bw_weak.c): test/bwweights.bats proves the bench then fails.
 bench/weights-weak: build/release/bench/weights.o build/release/test/bw_weak.o \
 		    build/release/libtestsupport.a build/release/libnumactl2.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(TEST_LDLIBS)
 
 man: man/numactl2.8
 man/numactl2.8: numactl2 man/numactl2.h2m

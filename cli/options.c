@@ -310,7 +310,6 @@ void cli_parse(struct ctl *ctl, int argc, char **argv)
 	ctl->policy.home_node = -1;
 	ctl->shm.mode = 0600;
 	cli_getopt_tables(longopts, shortopts);
-	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			bad_option(c, argv);

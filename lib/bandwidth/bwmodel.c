@@ -23,7 +23,7 @@ double bw_modelled_throughput(const double *bw, unsigned n, const uint8_t *w)
 	for (unsigned i = 0; i < n; i++)
 		sum += w[i];
 	for (unsigned i = 0; i < n; i++)
-		t = fmin(t, bw_node_limit(bw[i], sum, w[i]));
+		t = bw_min(t, bw_node_limit(bw[i], sum, w[i]));
 	return t;
 }
 

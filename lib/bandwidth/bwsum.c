@@ -22,7 +22,7 @@ static void choose_sum(const double *bw, unsigned n, struct bw_choice *c)
 	double goal = BW_SUM_GOAL * sum_of(bw, n), top = bw_best_throughput(bw, n);
 
 	c->why = top >= goal * (1 - BW_TIE) ? BW_SUM_REACHED : BW_SUM_BEST;
-	c->sum = bw_smallest_sum_reaching(bw, n, fmin(goal, top) * (1 - BW_TIE));
+	c->sum = bw_smallest_sum_reaching(bw, n, bw_min(goal, top) * (1 - BW_TIE));
 }
 
 static void finish(const double *bw, unsigned n, const uint8_t *w, struct bw_choice *c)
@@ -97,7 +97,7 @@ int bw_leave_out(const double *bw, unsigned n, unsigned budget, bool *keep, doub
 		double tm = fastest_throughput(bw, order, m, budget);
 
 		if (tm >= *t * (1 - BW_TIE)) {
-			*t = fmax(*t, tm);
+			*t = bw_max(*t, tm);
 			best_m = m;
 		}
 	}

@@ -31,7 +31,7 @@ static void fill_start(struct fill *f, const double *bw, unsigned n)
 {
 	*f = (struct fill){ .bw = bw, .n = n, .bmin = INFINITY };
 	for (unsigned i = 0; i < n; i++)
-		f->bmin = fmin(f->bmin, bw[i]);
+		f->bmin = bw_min(f->bmin, bw[i]);
 }
 
 /* One more unit. Returns the highest T of any weights summing to the new
@@ -74,7 +74,7 @@ double bw_best_throughput(const double *bw, unsigned n)
 	fill_start(&f, bw, n);
 	while ((best = fill_next(&f)) > 0)
 		if (f.s >= n)
-			top = fmax(top, best);
+			top = bw_max(top, best);
 	return top;
 }
 
@@ -124,7 +124,7 @@ int bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w
 	for (s = 1; s <= budget; s++)
 		best[s] = fill_next(&f);
 	for (s = n; s <= budget; s++)
-		top = fmax(top, best[s]);
+		top = bw_max(top, best[s]);
 	floor_t = top * (1 - BW_TIE);
 	for (s = n; best[s] < floor_t; s++)
 		;

@@ -100,6 +100,19 @@ void bw_fill_sum(const double *bw, unsigned n, unsigned s, uint8_t *w);
 bool bw_input_valid(const double *bw, unsigned n, unsigned budget, unsigned min_budget);
 void bw_divide_by_gcd(unsigned *v, unsigned n);
 
+/* min and max of two bandwidths or throughputs, all finite (bw_input_valid):
+ * libm's fmin and fmax would link libm into numactl2, whose loading alone
+ * costs more instructions at every start than numactl spends up to its exec. */
+static inline double bw_min(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double bw_max(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 /* One term of T, written once so that the search and the oracle round alike. */
 static inline double bw_node_limit(double bw, unsigned sum, unsigned w)
 {

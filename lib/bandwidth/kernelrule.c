@@ -20,7 +20,7 @@ int bw_kernel_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
 	for (unsigned i = 0; i < n; i++)
 		sum += bw[i];
 	for (unsigned i = 0; i < n; i++)
-		v[i] = (unsigned)fmax(floor(budget * bw[i] / sum), 1);
+		v[i] = (unsigned)bw_max(floor(budget * bw[i] / sum), 1);
 	bw_divide_by_gcd(v, n);
 	for (unsigned i = 0; i < n; i++)
 		w[i] = (uint8_t)v[i];
