@@ -23,6 +23,8 @@
 #include "test/bw_oracle.h"
 #include "test/bw_random.h"
 #include "test/bw_hmsdk.h"
+#include "bandwidth/bwsum.h"
+#include "bandwidth/kernelrule.h"
 
 enum method { ONE_TO_ONE, KERNEL, HMSDK, NUMACTL2, DEFAULT, METHODS };
 static const char *const method_name[METHODS] = { "1:1", "kernel", "HMSDK", "numactl2",

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "test/bw_oracle.h"
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwsum.h"
 
 struct search {
 	const double *bw;

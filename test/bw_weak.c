@@ -1,7 +1,8 @@
 /* bench/weights with numactl2's rounding replaced by the kernel's: linked
  * with -Wl,--wrap=bw_optimal_weights (make bench/weights-weak), it must
  * fail. Test build only. */
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwsum.h"
+#include "bandwidth/kernelrule.h"
 
 int __wrap_bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w);
 int __wrap_bw_optimal_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)

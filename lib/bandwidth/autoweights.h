@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <numa.h>
 
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwsum.h"
+#include "bandwidth/kernelrule.h"
 
 struct auto_weights {
 	unsigned n;				/* nodes of the interleave set */

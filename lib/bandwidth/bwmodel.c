@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwmodel.h"
 
 bool bw_input_valid(const double *bw, unsigned n, unsigned budget, unsigned min_budget)
 {

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwsum.h"
 
 static double sum_of(const double *bw, unsigned n)
 {

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <math.h>
 
-#include "bandwidth/bwweights.h"
+#include "bandwidth/kernelrule.h"
 
 /* Linux 6.16+, mm/mempolicy.c, reduce_interleave_weights(): for each node
  * with memory, weightiness (32) * bw / sum_bw when that is above 1, else 1

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <numa.h>
 
-#include "bandwidth/bwweights.h"
+#include "bandwidth/bwsum.h"
 
 #define MEASURE_SIZE_DEFAULT (256ULL << 20)
 #define MEASURE_SIZE_MIN (1ULL << 20)

@@ -1,0 +1,53 @@
+/* The model every rounding of bandwidths into weights is judged by, and
+ * what the roundings share (bwmodel.c). Pure: no I/O, no exit.
+ *
+ * The model: with weights w and S = sum w, a bandwidth-bound job that
+ * streams over its pages moves S pages per cycle, w[i] of them on node i, so
+ * node i alone limits the whole to bw[i] * S / w[i]:
+ *	T(w) = min_i(bw[i] * S / w[i]),  at most sum bw (when w is proportional to bw).
+ * T / sum bw is the weights' modelled efficiency. */
+#ifndef NUMACTL2_BWMODEL_H
+#define NUMACTL2_BWMODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BW_MAX_NODES 64
+/* Weights are u8 in the kernel (1-255): a budget of at most 255 keeps every
+ * weight in range whatever the number of nodes. Only the budget is bounded
+ * so: a sum that bw_choose_weights() chooses may reach n * 255. */
+#define BW_WEIGHT_MAX 255
+#define BW_BUDGET_MAX BW_WEIGHT_MAX
+/* Two throughputs within a relative BW_TIE (far above rounding, far below
+ * any real difference) are a tie. */
+#define BW_TIE 1e-9
+
+/* T(w) in the unit of bw. */
+double bw_modelled_throughput(const double *bw, unsigned n, const uint8_t *w);
+
+/* What every rounding shares (bwmodel.c): the input check (n nodes, 1-64;
+ * min_budget <= budget <= 255; bandwidths finite and above 0) and dividing
+ * weights by their gcd. */
+bool bw_input_valid(const double *bw, unsigned n, unsigned budget, unsigned min_budget);
+void bw_divide_by_gcd(unsigned *v, unsigned n);
+
+/* min and max of two bandwidths or throughputs, all finite (bw_input_valid):
+ * libm's fmin and fmax would link libm into numactl2, whose loading alone
+ * costs more instructions at every start than numactl spends up to its exec. */
+static inline double bw_min(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double bw_max(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* One term of T, written once so that the search and the oracle round alike. */
+static inline double bw_node_limit(double bw, unsigned sum, unsigned w)
+{
+	return bw * (double)sum / (double)w;
+}
+
+#endif

@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# The graph of the sources: a module is a .c with its .h (or a lone
+# header); an edge goes from a module to one it includes, or to the one whose
+# object defines a name its object uses (nm on the release objects). The
+# graph has no cycle, and no edge goes from a lower layer up:
+#   0  parse, syscalls, uapi/      pure parsers and raw calls
+#   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
+#   2  lib/weights                 the global table, leases, transactions
+#   3  lib/job                     the job as a child, its report
+#   4  numactl2.c, cli/            the front end
+
+load helpers
+
+top=$BATS_TEST_DIRNAME/..
+
+setup_file() {
+	make -s -C "$top" build/release/libnumactl2.a numactl2
+}
+
+# The layer of a module (a path without .c/.h, relative to the top).
+layer() {
+	case $1 in
+	parse | syscalls | uapi/*) echo 0 ;;
+	lib/policy/* | lib/bandwidth/*) echo 1 ;;
+	lib/weights/*) echo 2 ;;
+	lib/job/*) echo 3 ;;
+	numactl2 | cli/*) echo 4 ;;
+	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
+	esac
+}
+
+# "from to" for each include of a project header by a source or header.
+include_edges() {
+	local f m inc
+	for f in "$@"; do
+		m=${f%.[ch]}
+		while read -r inc; do
+			[ -e "$top/$inc" ] || inc=lib/$inc
+			[ -e "$top/$inc" ] || continue
+			[ "${inc%.h}" = "$m" ] || echo "$m ${inc%.h}"
+		done < <(sed -n 's/^#include "\(.*\)"$/\1/p' "$top/$f")
+	done
+}
+
+# "from to" for each name one release object uses and another defines.
+call_edges() {
+	local o
+	for o in "$@"; do
+		nm --defined-only -g "$top/build/release/$o" | awk -v m="${o%.o}" 'NF == 3 { print "D", $3, m }'
+		nm -u "$top/build/release/$o" | awk -v m="${o%.o}" '{ print "U", $2, m }'
+	done | awk '$1 == "D" { def[$2] = $3; next } { use[$3 " " $2] = 1 }
+		    END { for (k in use) { split(k, a, " "); if (a[2] in def && def[a[2]] != a[1]) print a[1], def[a[2]] } }'
+}
+
+sources() {
+	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] lib/*/*.[ch] uapi/*.h)
+}
+
+objects() {
+	(cd "$top/build/release" && ls parse.o numactl2.o cli/*.o lib/*/*.o)
+}
+
+graph() {
+	{ include_edges $(sources); call_edges $(objects); } | sort -u
+}
+
+@test "layers: the edges are read (includes and calls)" {
+	run -0 graph
+	# An include (check.c includes its header's module) and a call (main calls cli_parse).
+	[[ $output == *"cli/options lib/policy/nodes"* ]]
+	[[ $output == *"numactl2 cli/options"* ]]
+	[ "${#lines[@]}" -gt 50 ]
+}
+
+@test "layers: no edge goes from a lower layer up" {
+	local from to up=""
+	while read -r from to; do
+		[ "$(layer "$from")" -ge "$(layer "$to")" ] || up+="$from -> $to; "
+	done < <(graph)
+	[ -z "$up" ] || { echo "upward edges: $up"; false; }
+}
+
+@test "layers: the graph has no cycle" {
+	run -0 graph
+	# tsort names the modules of each cycle on stderr.
+	run --separate-stderr tsort <<<"$output"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ] || { echo "$stderr"; false; }
+}
+
+@test "layers: the check finds a cycle and an upward edge" {
+	run --separate-stderr tsort <<<$'a b\nb a'
+	[ -n "$stderr" ]
+	[ "$(layer lib/policy/policy)" -lt "$(layer lib/weights/lease)" ]
+	[ "$(layer cli/show)" -gt "$(layer lib/job/report)" ]
+}
