@@ -1,7 +1,8 @@
 /* Runs bwweights.c for bats: one table given on the command line, or seeded
  * random tables checked against the exhaustive oracle. Test build only.
  *   bwweights_driver optimal|oracle|kernel|hmsdk BUDGET BW...
- *	prints the weights as W:W:... and their efficiency (T / sum bw) in %
+ *	prints the weights as W:W:... and their efficiency (T / sum bw) in %,
+ *	or exits 1 with "error: " and the errno's message on stderr
  *   bwweights_driver random SEED COUNT NMIN NMAX BUDGET
  *	prints "N tables, N equal the oracle" and every table that does not */
 #include <errno.h>
@@ -66,7 +67,7 @@ static int one_table(const char *method, unsigned budget, int argc, char **argv)
 	else
 		return fprintf(stderr, "unknown method '%s'\n", method), 2;
 	if (rc < 0)
-		return printf("error: %s\n", strerror(-rc)), 1;
+		return fprintf(stderr, "error: %s\n", strerror(-rc)), 1;
 	print_weights(bw, n, w);
 	return 0;
 }

@@ -425,17 +425,10 @@ auto_dry_run() {
 	assert_maps_match
 }
 
-# auto_refused MESSAGE ARGS...: exit 1, the message, no output, the program
-# never ran and the table unchanged.
+# auto_refused MESSAGE ARGS...: numactl2 ARGS alloc ... is refused with
+# "numactl2: MESSAGE" (test/lib/refused.bash), the table unchanged.
 auto_refused() {
-	local msg=$1
-	shift
-	run -1 --separate-stderr numactl2 "$@" alloc -s 64K
-	echo "stdout: $output"
-	echo "stderr: $stderr"
-	[ -z "$output" ] || return 1
-	[ "${stderr_lines[0]}" = "numactl2: $msg" ] || return 1
-	[ "$(global_weights)" = "1 1 1 1" ] || return 1
+	refused --unchanged global_weights "1 1 1 1" "numactl2: $1" numactl2 "${@:2}" alloc -s 64K
 }
 
 @test "--weights=auto, bad input: a budget below the node count or out of range, exit 1, nothing changed" {
