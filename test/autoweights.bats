@@ -22,16 +22,13 @@ node_bw() {
 	echo "$4" >"$d/write_bandwidth"
 }
 
-# refused ARGS...: exit 1, the message on stderr only, the table unchanged
-# and the command (touch) never run.
-refused() {
-	local msg=$1
-	shift
-	run -1 --separate-stderr "$NUMACTL2" "$@" touch "$BATS_TEST_TMPDIR/ran"
-	[ -z "$output" ]
-	[ "${stderr_lines[0]}" = "numactl2: $msg" ]
-	[ "$(wi_snapshot)" = "$before" ]
-	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+# bad_auto MESSAGE ARGS...: numactl2 ARGS touch ... is refused with
+# "numactl2: MESSAGE" (test/lib/refused.bash), the table unchanged and the
+# command never run.
+bad_auto() {
+	local ran=$BATS_TEST_TMPDIR/ran
+	refused --unchanged wi_snapshot "$before" --absent "$ran" \
+		"numactl2: $1" "$NUMACTL2" "${@:2}" touch "$ran"
 }
 
 @test "--weights=auto --dry-run: min(read, write) of access1, the weights and the kernel's" {
@@ -82,13 +79,13 @@ refused() {
 }
 
 @test "--weights=auto without bandwidth data: exit 1, says to measure, nothing changed" {
-	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+	bad_auto "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
 		-w 0 --weights=auto
 	node_bw 0 1 0 100000
-	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+	bad_auto "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
 		-w 0 --weights=auto
 	echo junk >"$NODE_DIR/node0/access1/initiators/read_bandwidth"
-	refused "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
+	bad_auto "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
 		-w 0 --weights=auto --dry-run
 }
 
@@ -96,16 +93,16 @@ refused() {
 	node_bw 0 1 50000 50000
 	local b
 	for b in 0 256 4294967296 -1 abc "" 0x10 " 3"; do
-		refused "invalid weight budget '$b' (1-255)" -w 0 --weights=auto --weight-budget="$b"
+		bad_auto "invalid weight budget '$b' (1-255)" -w 0 --weights=auto --weight-budget="$b"
 		[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
 	done
 }
 
 @test "--weight-budget: only with --weights=auto, once, not with the global options" {
 	node_bw 0 1 50000 50000
-	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weight-budget=8
-	refused "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weights=0:2 --weight-budget=8
-	refused "--weight-budget given twice" -w 0 --weights=auto --weight-budget=8 --weight-budget=9
+	bad_auto "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weight-budget=8
+	bad_auto "--weight-budget needs --weights=auto or --weights=measured" -w 0 --weights=0:2 --weight-budget=8
+	bad_auto "--weight-budget given twice" -w 0 --weights=auto --weight-budget=8 --weight-budget=9
 	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:2 --weight-budget=8
 	[ "${stderr_lines[0]}" = "numactl2: global weight options run alone, without a policy or command" ]
 	[ "$(wi_snapshot)" = "$before" ]
@@ -113,9 +110,9 @@ refused() {
 
 @test "--weights=auto needs weighted interleave" {
 	node_bw 0 1 50000 50000
-	refused "--weights needs --weighted-interleave or --interleave" --membind=0 --weights=auto
-	refused "--weights needs --weighted-interleave or --interleave" --weights=auto
-	refused "invalid weight list item 'Auto' (expected NODES:WEIGHT)" -w 0 --weights=Auto
+	bad_auto "--weights needs --weighted-interleave or --interleave" --membind=0 --weights=auto
+	bad_auto "--weights needs --weighted-interleave or --interleave" --weights=auto
+	bad_auto "invalid weight list item 'Auto' (expected NODES:WEIGHT)" -w 0 --weights=Auto
 }
 
 @test "--hardware reads the same node bandwidth files" {

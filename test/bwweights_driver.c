@@ -1,7 +1,8 @@
 /* Runs bwweights.c for bats: one table given on the command line, or seeded
  * random tables checked against the exhaustive oracle. Test build only.
  *   bwweights_driver optimal|oracle|kernel|hmsdk BUDGET BW...
- *	prints the weights as W:W:... and their efficiency (T / sum bw) in %
+ *	prints the weights as W:W:... and their efficiency (T / sum bw) in %,
+ *	or exits 1 with "error: " and the errno's message on stderr
  *   bwweights_driver choose BUDGET|auto BW...
  *	the same for bw_choose_weights() (auto: BW_BUDGET_CHOOSE), then the sum
  *	and why: "sum S kept|reached|best|budget"
@@ -73,7 +74,7 @@ static int choose(const double *bw, unsigned n, unsigned budget)
 	int rc = bw_choose_weights(bw, n, budget, w, &c);
 
 	if (rc < 0)
-		return printf("error: %s\n", strerror(-rc)), 1;
+		return fprintf(stderr, "error: %s\n", strerror(-rc)), 1;
 	for (unsigned i = 0; i < n; i++)
 		printf("%s%u", i ? ":" : "", w[i]);
 	printf(" %.3f%% sum %u %s\n", 100 * c.t / c.total, c.sum, reason[c.why]);
@@ -88,7 +89,7 @@ static int leave_out(const double *bw, unsigned n, unsigned budget)
 	const char *sep = "";
 
 	if (rc < 0)
-		return printf("error: %s\n", strerror(-rc)), 1;
+		return fprintf(stderr, "error: %s\n", strerror(-rc)), 1;
 	printf("keep ");
 	for (unsigned i = 0; i < n; i++)
 		if (keep[i]) {
@@ -112,7 +113,7 @@ static int dry_run(const double *bw, unsigned n, unsigned budget)
 	}
 	rc = auto_weights_choose(&aw, budget);
 	if (rc < 0)
-		return printf("error: %s\n", strerror(-rc)), 1;
+		return fprintf(stderr, "error: %s\n", strerror(-rc)), 1;
 	auto_weights_print(stdout, &aw);
 	return 0;
 }
@@ -147,7 +148,7 @@ static int one_table(const char *method, unsigned budget, int argc, char **argv)
 	else
 		return fprintf(stderr, "unknown method '%s'\n", method), 2;
 	if (rc < 0)
-		return printf("error: %s\n", strerror(-rc)), 1;
+		return fprintf(stderr, "error: %s\n", strerror(-rc)), 1;
 	print_weights(bw, n, w);
 	return 0;
 }

@@ -9,14 +9,10 @@ setup() {
 	before=$(wi_snapshot)
 }
 
-# bad_input 'expected stderr first line' args...
+# bad_input MESSAGE ARGS...: numactl2 refuses ARGS with MESSAGE
+# (test/lib/refused.bash), and no global weight changed.
 bad_input() {
-	local want=$1
-	shift
-	run -1 --separate-stderr "$NUMACTL2" "$@"
-	[ -z "$output" ]
-	[ "${stderr_lines[0]}" = "$want" ]
-	[ "$(wi_snapshot)" = "$before" ]
+	refused --unchanged wi_snapshot "$before" "$1" "$NUMACTL2" "${@:2}"
 }
 
 @test "--help prints usage on stdout and exits 0" {
@@ -188,7 +184,7 @@ bad_input() {
 @test "--no-global-weights without --weights runs with the weights in effect" {
 	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for weighted interleave"
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --no-global-weights \
-		awk '/ heap / { sub(/^[0-9a-f]+ /, ""); sub(/ heap .*/, ""); print; exit }' /proc/self/numa_maps
+		"${HEAP_POLICY[@]}"
 	[ "$output" = "weighted interleave:0" ]
 	[ -z "$stderr" ]
 	[ "$(wi_snapshot)" = "$before" ]

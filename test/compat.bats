@@ -266,28 +266,27 @@ compressed_cpus() {
 	[[ $stderr == "numactl2: write error"* ]]
 }
 
-# $1 the option, $2 the bad node list: numactl2 says so on stderr only and
-# exits 1, before running anything; numactl rejects the list too.
+# both_reject OPTION LIST [WHY]: numactl2 refuses the bad node list LIST
+# ("invalid node list: 'LIST'" and WHY, then the usage hint; refused in
+# test/lib/refused.bash), before running anything; numactl rejects it too.
 both_reject() {
-	run -1 --separate-stderr "$NUMACTL2" "$1" "$2" true
-	[ -z "$output" ]
-	[[ ${stderr_lines[0]} == "numactl2: invalid node list: '$2'"* ]]
-	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	refused --usage --absent "$BATS_TEST_TMPDIR/ran" "numactl2: invalid node list: '$2'${3:+ ($3)}" \
+		"$NUMACTL2" "$1" "$2" touch "$BATS_TEST_TMPDIR/ran"
 	run ! numactl "$1" "$2" true
 }
 
 @test "-i 0-x is rejected by both" {
-	both_reject -i 0-x
+	both_reject -i 0-x 'missing node argument x'
 }
 
 @test "-m 99 is rejected by both" {
 	[ ! -e "$NODE_SYSFS/node99" ] || skip "node 99 exists here"
-	both_reject -m 99
+	both_reject -m 99 'node argument 99 is out of range'
 }
 
 @test "-N 5 is rejected by both" {
 	[ ! -e "$NODE_SYSFS/node5" ] || skip "node 5 exists here"
-	both_reject -N 5
+	both_reject -N 5 'node argument 5 is out of range'
 }
 
 @test "-m '' is rejected by both" {
@@ -295,7 +294,7 @@ both_reject() {
 }
 
 @test "-P 0, is rejected by both" {
-	both_reject -P 0,
+	both_reject -P 0, "unparseable node description \`'"
 }
 
 # numactl 2.0.16 takes -i '' silently and runs under the default policy;

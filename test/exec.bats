@@ -9,7 +9,7 @@ load helpers
 heap_policy() {
 	local want=$1
 	shift
-	run -0 --separate-stderr "$NUMACTL2" "$@" awk '/ heap / { sub(/^[0-9a-f]+ /, ""); sub(/ heap .*/, ""); print; exit }' /proc/self/numa_maps
+	run -0 --separate-stderr "$NUMACTL2" "$@" "${HEAP_POLICY[@]}"
 	echo "numactl2 $*: '$output', want '$want'"
 	[ "$output" = "$want" ] || return 1
 	[ -z "$stderr" ] || return 1

@@ -77,3 +77,179 @@ GOOD="N0=4096 N1=2048 N2=1024 N3=1024"
 	run -0 with "$(region "$GOOD")" assert_maps_match
 	run -1 with "" assert_maps_match
 }
+
+# The helpers of test/lib, which the host suites use too.
+
+# A numa_maps as the kernel writes it: a file mapping, the heap under
+# weighted interleave, an anonymous mapping, a hugetlb one, the stack.
+MAPS='55d192d6a000 default file=/usr/bin/alloc mapped=4 N0=4 kernelpagesize_kB=4
+55d193000000 weighted interleave:0-2 heap anon=30 dirty=30 N0=20 N2=10 kernelpagesize_kB=4
+7f0000000000 prefer (many):2-3 anon=8 dirty=8 active=0 N2=5 N3=3 kernelpagesize_kB=4
+7f0000400000 bind=static:1 huge anon=2 dirty=2 N1=2 kernelpagesize_kB=2048
+7ffd00000000 default stack anon=3 dirty=3 N1=3 kernelpagesize_kB=4'
+
+@test "numa_maps_read: address, kind, policy with its spaces, pages in 4 KiB" {
+	run -0 numa_maps_read <<<"$MAPS"
+	[ "${lines[0]}" = $'55d192d6a000\tfile\tdefault\tN0=4' ]
+	[ "${lines[1]}" = $'55d193000000\theap\tweighted interleave:0-2\tN0=20 N2=10' ]
+	[ "${lines[2]}" = $'7f0000000000\tanon\tprefer (many):2-3\tN2=5 N3=3' ]
+	[ "${lines[3]}" = $'7f0000400000\tanon\tbind=static:1\tN1=1024' ]
+	[ "${lines[4]}" = $'7ffd00000000\tstack\tdefault\tN1=3' ]
+	[ "${#lines[@]}" -eq 5 ]
+	run -0 numa_maps_read <<<"7f0000000000 default"
+	[ "$output" = $'7f0000000000\tanon\tdefault\t' ]
+}
+
+@test "numa_maps_read fails on a line that is not numa_maps'" {
+	run -1 numa_maps_read <<<"maps:"
+	run -1 numa_maps_read <<<"7f0000000000"
+	run -1 numa_maps_read <<<"7f0000000000 anon=3 N0=3"
+	run -1 numa_maps_read <<<"region=A kind=mmap"
+	run -1 numa_maps_read <<<"$MAPS"$'\nnodes: N0=3'
+}
+
+@test "numa_maps_policy and numa_maps_nodes: one line, or they fail" {
+	run -0 numa_maps_policy "7f0000000000 weighted interleave:0-3 anon=5 N0=3 N1=2 kernelpagesize_kB=4"
+	[ "$output" = "weighted interleave:0-3" ]
+	run -0 numa_maps_nodes "7f0000000000 weighted interleave:0-3 anon=5 N0=3 N1=2 kernelpagesize_kB=4"
+	[ "$output" = "N0=3 N1=2" ]
+	run -1 numa_maps_policy ""
+	run -1 numa_maps_nodes ""
+	run -1 numa_maps_policy "x weighted interleave:0-3"
+	run -1 numa_maps_policy "$MAPS"
+}
+
+@test "numa_maps_heap_policy: the heap's policy, and a failure without a heap" {
+	local f=$BATS_TEST_TMPDIR/maps
+	printf '%s\n' "$MAPS" >"$f"
+	run -0 numa_maps_heap_policy "$f"
+	[ "$output" = "weighted interleave:0-2" ]
+	grep -v heap <<<"$MAPS" >"$f"
+	run -1 numa_maps_heap_policy "$f"
+	: >"$f"
+	run -1 numa_maps_heap_policy "$f"
+	# The real thing: this shell's own, under the policy it runs with.
+	run -0 "${HEAP_POLICY[@]}"
+	[ "$output" = default ]
+	run -0 numactl -i 0 "${HEAP_POLICY[@]}"
+	[ "$output" = "interleave:0" ]
+}
+
+@test "numa_maps_pages: heap, anon and file pages of a node from alloc -m's dump" {
+	local text=$'region=A kind=mmap\nmaps:\n'"$MAPS"
+	run -0 numa_maps_pages 0 "$text"
+	[ "$output" = "20 0 4" ]
+	run -0 numa_maps_pages 1 "$text"
+	[ "$output" = "0 1027 0" ]
+	run -0 numa_maps_pages 2 "$text"
+	[ "$output" = "10 5 0" ]
+	output=$text
+	run -0 numa_maps_pages 3
+	[ "$output" = "0 3 0" ]
+	# A node with nothing is zeros; no dump, an empty one or a stray line fails.
+	run -0 numa_maps_pages 7 "$text"
+	[ "$output" = "0 0 0" ]
+	run -1 numa_maps_pages 0 "$MAPS"
+	run -1 numa_maps_pages 0 $'region=A\nmaps:'
+	run -1 numa_maps_pages 0 "$text"$'\nnodes: N0=5'
+}
+
+# A command for refused: prints $2 on stdout and $3 on stderr, exits $1.
+says() { printf '%s' "$2"; printf '%s' "$3" >&2; return "$1"; }
+
+@test "refused passes exit 1, the message alone on stderr (or numactl2's hint after it)" {
+	run -0 refused "error: bad" says 1 "" "error: bad"
+	run -0 refused "numactl2: bad" says 1 "" "numactl2: bad"
+	run -0 refused "numactl2: bad" says 1 "" $'numactl2: bad\n'"$NM2_USAGE_HINT"
+	run -0 refused --usage "numactl2: bad" says 1 "" $'numactl2: bad\n'"$NM2_USAGE_HINT"
+}
+
+@test "refused fails on another status, stdout, another message or more stderr" {
+	run -1 refused "numactl2: bad" says 0 "" "numactl2: bad"
+	run -1 refused "numactl2: bad" says 2 "" "numactl2: bad"
+	run -1 refused "numactl2: bad" says 1 "out" "numactl2: bad"
+	run -1 refused "numactl2: bad" says 1 "" ""
+	run -1 refused "numactl2: bad" says 1 "" "numactl2: bad!"
+	run -1 refused "numactl2: bad" says 1 "" $'numactl2: other\nnumactl2: bad'
+	run -1 refused "numactl2: bad" says 1 "" $'numactl2: bad\nnumactl2: more'
+	run -1 refused "error: bad" says 1 "" $'error: bad\n'"$NM2_USAGE_HINT"
+	run -1 refused --usage "numactl2: bad" says 1 "" "numactl2: bad"
+	run -1 refused "" says 1 "" ""
+	run -1 refused "numactl2: bad"
+}
+
+@test "refused fails when something was done: a state changed, a file made" {
+	local f=$BATS_TEST_TMPDIR/made
+	state() { echo "state $STATE"; }
+	STATE=1
+	run -0 refused --unchanged state "state 1" --absent "$f" "e: x" says 1 "" "e: x"
+	run -1 refused --unchanged state "state 2" "e: x" says 1 "" "e: x"
+	run -0 refused --unchanged state "state 1" --unchanged state "state 1" "e: x" says 1 "" "e: x"
+	run -1 refused --unchanged state "state 1" --unchanged state "state 2" "e: x" says 1 "" "e: x"
+	run -1 refused --absent "$f" "e: x" sh -c 'touch "$1"; echo "e: x" >&2; exit 1' _ "$f"
+	run -1 refused --absent /nonexistent --absent "$f" "e: x" says 1 "" "e: x"
+}
+
+# A fake numactl2 for the lease helpers. --show lists, as holders of node
+# $NODE, the jobs started so far; a job (-w NODES --weights=W sleep SECONDS)
+# records its arguments and, with $RECORD set, its pid, then sleeps.
+# (Not named as the suites name numactl2: test/check-all's fakes part runs
+# the files that do.)
+fake_numactl2() {
+	local fake=$BATS_TEST_TMPDIR/numactl2
+	NUMACTL2=$fake
+	cat >"$fake" <<-'EOS'
+	#!/bin/sh
+	if [ "$1" = --show ]; then
+		[ -s "$PIDS" ] && echo "interleave weight lease: node $NODE weight 9 pids $(cat "$PIDS")"
+		exit 0
+	fi
+	echo "$*" >"$PIDS.args"
+	[ -z "$RECORD" ] || echo $$ >>"$PIDS"
+	exec sleep "$5"
+	EOS
+	chmod +x "$fake"
+	export PIDS=$BATS_TEST_TMPDIR/pids NODE=1 RECORD=
+	: >"$PIDS"
+	LEASE_WAIT=1
+}
+
+@test "lease_msg: the message of a run a lease is in the way of" {
+	[ "$(lease_msg 2 7 "12 34" 5)" = "numactl2: node 2 weight 7 is leased by a running job (PIDs 12 34); this needs weight 5 there: --wait to queue, --force to override" ]
+}
+
+@test "wait_for_lease: the pid among the node's holders, or a failure" {
+	fake_numactl2
+	echo "100 1234 5678" >"$PIDS"
+	run -0 wait_for_lease 1 1234
+	run -0 wait_for_lease 1 100
+	run -0 wait_for_lease 1 5678
+	run -1 wait_for_lease 0 1234
+	run -1 wait_for_lease 1 123
+	run -1 wait_for_lease 1 234
+	run -1 wait_for_lease 1 10
+	: >"$PIDS"
+	run -1 wait_for_lease 1 1234
+}
+
+@test "hold: a background job once its lease shows, or a failure" {
+	fake_numactl2
+	bg=()
+	# The job never leases: hold fails, the job is in bg for the teardown.
+	# (These jobs sleep 1 s: run waits for the output they hold open.)
+	run -1 hold 0-2 2:9 1
+	hold 0-2 2:9 1 || true
+	[ "${#bg[@]}" -eq 1 ]
+	[ "$(cat "$PIDS.args")" = "-w 0-2 --weights=2:9 sleep 1" ]
+	# Its lease shows on another node than the first of the weights: a failure.
+	RECORD=1 NODE=0 run -1 hold 0-2 2:9 1
+	# It does: $holder is the job, running, and in bg.
+	: >"$PIDS"
+	bg=()
+	RECORD=1 NODE=2
+	hold 0-2 2:9,0:1 30
+	[ "${bg[*]}" = "$holder" ]
+	[ "$(cat "$PIDS")" = "$holder" ]
+	kill -0 "$holder"
+	kill "$holder"
+}

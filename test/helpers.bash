@@ -6,6 +6,12 @@ PARSE_DRIVER=${PARSE_DRIVER:-$BATS_TEST_DIRNAME/parse_driver}
 BWWEIGHTS_DRIVER=${BWWEIGHTS_DRIVER:-$BATS_TEST_DIRNAME/bwweights_driver}
 REAL_WI_DIR=/sys/kernel/mm/mempolicy/weighted_interleave
 
+# The helpers the guest suites share (numa_maps, refused, lease holders).
+for nm2_lib in "${BASH_SOURCE[0]%/*}"/lib/*.bash; do
+	source "$nm2_lib"
+done
+unset nm2_lib
+
 # The host's weight table is not ours: every test gets its own copy of it
 # ($WI_DIR), and the test build (make test/bin/numactl2) reads
 # NUMACTL2_SYSFS_WI instead of the real one. A numactl2 binary without that
@@ -54,10 +60,4 @@ fake_wi_dir() {
 	mkdir -p "$dir"
 	for n in "$@"; do echo 1 >"$dir/node$n"; done
 	echo "$dir"
-}
-
-# The N<node>=<pages> counts of the numa_maps line for an address range
-# starting at $1, from a numa_maps file $2. The policy may contain a space.
-numa_maps_policy() {
-	awk -v a="$1" '$1 == a { sub(/^[0-9a-f]+ /, ""); sub(/ (file=|anon=|heap|stack|dirty=|mapped=|N[0-9]+=|kernelpagesize).*/, ""); print; exit }' "$2"
 }

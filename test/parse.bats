@@ -10,11 +10,10 @@ ok() {
 	[ "$output" = "$3" ]
 }
 
-# bad KIND INPUT MESSAGE
+# bad KIND INPUT MESSAGE: the driver refuses INPUT with "error: MESSAGE"
+# (test/lib/refused.bash).
 bad() {
-	run -1 --separate-stderr "$PARSE_DRIVER" "$1" "$2"
-	[ -z "$output" ]
-	[ "$stderr" = "error: $3" ]
+	refused "error: $3" "$PARSE_DRIVER" "$1" "$2"
 }
 
 @test "weight lists: nodes, ranges, any order" {

@@ -181,17 +181,11 @@ numactl_reads_back() {
 		[ "$output" = "$(head -n 1 "$got")" ]
 }
 
-# $1 the message; the rest numactl2's arguments. Exit 1, the message first
-# on stderr, nothing on stdout, and neither the file nor the key file made:
+# rejected MESSAGE ARGS...: numactl2 refuses ARGS with "numactl2: MESSAGE"
+# (test/lib/refused.bash), and neither the file nor the key file made:
 # without the key file, ftok() has no key, so no segment can exist either.
 rejected() {
-	local msg=$1
-	shift
-	run -1 --separate-stderr "$NUMACTL2" "$@"
-	[ -z "$output" ]
-	[ "${stderr_lines[0]}" = "numactl2: $msg" ]
-	[ ! -e "$F1" ]
-	[ ! -e "$K1" ]
+	refused --absent "$F1" --absent "$K1" "numactl2: $1" "$NUMACTL2" "${@:2}"
 }
 
 @test "--length after --shm or --file is an error" {

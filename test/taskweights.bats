@@ -10,15 +10,6 @@ setup() {
 		skip "this kernel lists set_mempolicy2: the guest suites test it"
 }
 
-# refused 'expected stderr first line' args...: exit 1, nothing on stdout.
-refused() {
-	local want=$1
-	shift
-	run -1 --separate-stderr "$NUMACTL2" "$@"
-	[ -z "$output" ]
-	[ "${stderr_lines[0]}" = "$want" ]
-}
-
 @test "--dry-run: without set_mempolicy2 the weights go to the global table" {
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
 	[ "${lines[3]}" = "weights go to: global (sysfs), which every weighted-interleave task uses" ]
@@ -27,25 +18,25 @@ refused() {
 }
 
 @test "--no-global-weights refuses to fall back to the global table" {
-	refused "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" \
+	refused "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" "$NUMACTL2" \
 		-w 0 --weights=0:3 --no-global-weights true
 }
 
 @test "--global-weights and --no-global-weights cannot be combined" {
-	refused "numactl2: options --no-global-weights and --global-weights cannot be combined" \
+	refused "numactl2: options --no-global-weights and --global-weights cannot be combined" "$NUMACTL2" \
 		-w 0 --global-weights --no-global-weights true
 }
 
 @test "--home-node: bad input" {
-	refused "numactl2: --home-node needs --shm or --file" --home-node=0 -m 0 true
+	refused "numactl2: --home-node needs --shm or --file" "$NUMACTL2" --home-node=0 -m 0 true
 	local max
 	max=$(ls -d /sys/devices/system/node/node* | sed 's/.*node//' | sort -n | tail -n 1)
-	refused "numactl2: invalid home node: '1000' (0-$max)" --home-node=1000 -m 0 true
-	refused "numactl2: invalid home node: 'x' (0-$max)" --home-node=x -m 0 true
-	refused "numactl2: --home-node given twice" --home-node=0 --home-node=0 -m 0 true
-	refused "numactl2: --home-node needs --membind or --preferred-many on a kernel without mbind2 (kernel/)" \
+	refused "numactl2: invalid home node: '1000' (0-$max)" "$NUMACTL2" --home-node=1000 -m 0 true
+	refused "numactl2: invalid home node: 'x' (0-$max)" "$NUMACTL2" --home-node=x -m 0 true
+	refused "numactl2: --home-node given twice" "$NUMACTL2" --home-node=0 --home-node=0 -m 0 true
+	refused "numactl2: --home-node needs --membind or --preferred-many on a kernel without mbind2 (kernel/)" "$NUMACTL2" \
 		--length=1m --file="$BATS_TEST_TMPDIR/f" --home-node=0 -i 0
-	refused "numactl2: --home-node needs a policy with nodes" \
+	refused "numactl2: --home-node needs a policy with nodes" "$NUMACTL2" \
 		--length=1m --file="$BATS_TEST_TMPDIR/f" --home-node=0 --touch
 }
 

@@ -24,13 +24,20 @@ list_nodes() { printf '%s\n' "$1" | tr ',' '\n' | cut -d: -f1 | paste -sd, -; }
 # "weights: 0:8 1:4" or "kernel auto weights: 0:17 ... (sum" -> "0:8,1:4".
 weight_list() { sed -n "s/^$1: \([0-9: ]*\).*/\1/p" | sed 's/ *$//; s/ /,/g'; }
 
-# The numa_maps line's N<nid>=<pages> as "P0 P1 P2 P3".
+# The numa_maps reader the suites use (test/lib, /vmtest/lib in the guest).
+. "${BASH_SOURCE[0]%/*}/lib/numa_maps.bash"
+
+# The N<nid>=<pages> of the numa_maps lines ("numa_maps: ...") summed per
+# node, as "P0 P1 P2 P3".
 split_of() {
-	awk '/^numa_maps:/ {
-		for (i = 1; i <= NF; i++)
-			if ($i ~ /^N[0-9]+=/) { split(substr($i, 2), kv, "="); c[kv[1]] += kv[2] }
-	}
-	END { print c[0] + 0, c[1] + 0, c[2] + 0, c[3] + 0 }'
+	local maps
+	maps=$(sed -n 's/^numa_maps: //p' | numa_maps_read) || return 1
+	printf '%s\n' "$maps" | awk -F '\t' '
+		{
+			n = split($4, t, " ")
+			for (i = 1; i <= n; i++) { split(substr(t[i], 2), kv, "="); c[kv[1]] += kv[2] }
+		}
+		END { print c[0] + 0, c[1] + 0, c[2] + 0, c[3] + 0 }'
 }
 
 # predict "P0 P1 P2 P3": the triad streams over all its pages, so node i
@@ -92,7 +99,12 @@ runone() {
 		status=1
 		return
 	fi
-	split=$(printf '%s\n' "$out" | split_of)
+	if ! split=$(printf '%s\n' "$out" | split_of); then
+		echo "$out"
+		echo "demo: '$label': a numa_maps line that numa_maps_read cannot read"
+		status=1
+		return
+	fi
 	t=$(predict "$split")
 	echo "  $label"
 	bars "$split"

@@ -6,7 +6,8 @@
 # NUMACTL2 (argument or environment; default ./numactl2 at the repository
 # root) is the binary under test.  The image holds busybox, bash, bats, GNU
 # grep/sed, Debian's numactl (a reference for the classic policies), the test
-# helpers compiled from test/vm/*.c, and test/vm/guest/.  Dynamically linked
+# helpers compiled from test/vm/*.c, test/vm/guest/ and, as /vmtest/lib, the
+# helpers the host suites share (test/lib).  Dynamically linked
 # programs take every library ldd lists, at the same path.
 set -euo pipefail
 
@@ -84,6 +85,8 @@ for c in "$here"/*.c; do
 done
 
 cp "$here"/guest/* "$root/vmtest/"
+mkdir -p "$root/vmtest/lib"
+cp "$top"/test/lib/*.bash "$root/vmtest/lib/"
 cp "$here/demo.sh" "$root/vmtest/demo.sh"
 install -m 0755 "$here/init" "$root/init"
 printf 'root:x:0:0:root:/root:/bin/bash\n' >"$root/etc/passwd"

@@ -91,11 +91,8 @@ same_as_numactl() {
 @test "--preferred takes one node: -p 1,2 is refused and runs nothing" {
 	# Nodes 1 and 2 exist here, so libnuma accepts the list and numactl2's
 	# own check answers (on a one-node host libnuma's range check does).
-	run -1 --separate-stderr numactl2 -p 1,2 touch /tmp/preferred-ran
-	echo "stderr: $stderr"
-	[ "${stderr_lines[0]}" = "numactl2: --preferred takes one node: '1,2'" ]
-	[ -z "$output" ]
-	[ ! -e /tmp/preferred-ran ]
+	refused --usage --absent /tmp/preferred-ran "numactl2: --preferred takes one node: '1,2'" \
+		numactl2 -p 1,2 touch /tmp/preferred-ran
 }
 
 @test "-l: every page on node 0, local to the CPUs" {

@@ -13,6 +13,15 @@
 
 bats_require_minimum_version 1.5.0
 
+# The helpers the host suites share (numa_maps, refused, lease holders):
+# test/lib, which the initramfs puts next to this file (/vmtest/lib).
+nm2_lib=${BASH_SOURCE[0]%/*}/lib
+[ -d "$nm2_lib" ] || nm2_lib=${BASH_SOURCE[0]%/*}/../../lib
+for nm2_lib in "$nm2_lib"/*.bash; do
+	source "$nm2_lib"
+done
+unset nm2_lib
+
 WI=/sys/kernel/mm/mempolicy/weighted_interleave
 THP=/sys/kernel/mm/transparent_hugepage/enabled
 
@@ -158,14 +167,16 @@ assert_all_on() {
 	[ "$(sum_tokens "$got")" -eq "$pages" ] || return 1
 }
 
-# assert_policy TEXT [REGION]: the numa_maps policy field of the region's VMA.
+# assert_policy TEXT [REGION]: the policy of the region's VMA in numa_maps
+# is TEXT.
 assert_policy() {
-	local line
+	local line policy
 	line=$(region_line "${2:-A}" numa_maps)
 	echo "numa_maps: $line"
 	echo "want policy: $1"
-	[[ $line =~ ^[0-9a-f]+\  ]] || return 1
-	[[ ${line#* } == "$1 "* ]] || return 1
+	policy=$(numa_maps_policy "$line") || return 1
+	echo "policy: $policy"
+	[ "$policy" = "$1" ] || return 1
 }
 
 # assert_maps_match [REGION]: numa_maps' N<nid> counts equal alloc's own
@@ -173,7 +184,8 @@ assert_policy() {
 assert_maps_match() {
 	local region=${1:-A} a b
 	a=$(node_tokens "$(region_line "$region" nodes)")
-	b=$(node_tokens "$(region_line "$region" numa_maps)")
+	b=$(numa_maps_nodes "$(region_line "$region" numa_maps)") || return 1
+	b=$(node_tokens "$b")
 	echo "alloc: $a  numa_maps: $b"
 	[ -n "$a" ] || return 1
 	[ "$a" = "$b" ] || return 1
@@ -187,41 +199,20 @@ compact() {
 		END { flush(); print out }'
 }
 
-# maps_pages NODE [TEXT]: the pages on NODE of the numa_maps that alloc -m
-# dumps last (the lines after "maps:"), summed by kind as "heap anon file":
-# file-backed with file=, the heap with "heap", anonymous otherwise; huge
-# pages count as 4 KiB pages.
-maps_pages() {
-	printf '%s\n' "${2:-$output}" | awk -v node="$1" '
-		/^maps:$/ { on = 1; next }
-		!on { next }
-		{
-			k = "anon"; mult = 1
-			for (i = 2; i <= NF; i++) {
-				if ($i ~ /^file=/) k = "file"
-				else if ($i == "heap") k = "heap"
-				else if ($i ~ /^kernelpagesize_kB=/) { split($i, kb, "="); mult = kb[2] / 4 }
-			}
-			for (i = 2; i <= NF; i++)
-				if ($i ~ "^N" node "=") { split($i, a, "="); s[k] += a[2] * mult }
-		}
-		END { printf "%d %d %d\n", s["heap"], s["anon"], s["file"] }'
-}
-
 # json_pages FILE NODE: the --report=json pages of NODE as "heap anon file".
 json_pages() {
 	jq -r --argjson n "$2" '.nodes[] | select(.node == $n) | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$1"
 }
 
 # assert_report_json FILE NODES: the json parses, and for each of NODES its
-# pages are those of alloc's numa_maps dump in $output.
+# pages are those of alloc's numa_maps dump in $output (numa_maps_pages).
 assert_report_json() {
 	local n want got
-	jq -e . "$1" >/dev/null
+	jq -e . "$1" >/dev/null || return 1
 	for n in $2; do
-		want=$(maps_pages "$n")
+		want=$(numa_maps_pages "$n") || return 1
 		got=$(json_pages "$1" "$n")
 		echo "node $n: report $got, numa_maps $want"
-		[ "$got" = "$want" ]
+		[ "$got" = "$want" ] || return 1
 	done
 }

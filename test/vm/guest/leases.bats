@@ -25,23 +25,6 @@ teardown() {
 	reset_weights
 }
 
-lease_msg() {	# lease_msg NODE HELD PIDS WANT
-	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
-}
-
-# wait_for_lease NODE PID: until --show lists PID among the holders of NODE
-# (30 s at most).
-wait_for_lease() {
-	local end=$((SECONDS + 30))
-	while [ "$SECONDS" -lt "$end" ]; do
-		numactl2 --show | grep -Eq "^interleave weight lease: node $1 weight [0-9]+ pids (.* )?$2( |\$)" && return 0
-		sleep 0.05
-	done
-	echo "no lease on node $1 held by $2"
-	numactl2 --show
-	return 1
-}
-
 # child_of PID: the pid of a child of PID (busybox here has no pgrep).
 child_of() {
 	local s ppid
@@ -84,15 +67,6 @@ job_of() {
 	return 1
 }
 
-# hold LIST [SECONDS]: a job under -w all --weights=LIST in the background
-# (numactl2 execs: $holder is the job).
-hold() {
-	numactl2 -w all --weights="$1" sleep "${2:-60}" 2>/dev/null &
-	holder=$!
-	bg+=("$holder")
-	wait_for_lease 0 "$holder"
-}
-
 # The job of the 20-job test: reads the table before and after allocating,
 # so that a change under it in between would show.
 JOB='w() { local n o=; for n in 0 1 2 3; do o+="${o:+ }$(cat '"$WI"'/node$n)"; done; echo "weights: $o"; }
@@ -133,7 +107,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "conflicting: another weight for a leased node fails before anything changes" {
-	hold 0:9,1:3
+	hold all 0:9,1:3
 	run -1 --separate-stderr numactl2 -w 0-1 --weights=0:9,1:4 touch "$BATS_TEST_TMPDIR/ran"
 	echo "$stderr"
 	[ "$stderr" = "$(lease_msg 1 3 "$holder" 4)" ]
@@ -142,7 +116,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "compatible: the same weights share the lease; no write, exact split" {
-	hold 0:5,1:2,2:1,3:1
+	hold all 0:5,1:2,2:1,3:1
 	run -0 --separate-stderr numactl2 -w 0-2 --weights=0:5,1:2,2:1 alloc -s 16M
 	[ -z "$stderr" ]
 	assert_split "0 1 2" "5 2 1"
@@ -174,7 +148,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "waiting: --wait=1 gives up after a second, nothing changed" {
-	hold 0:7
+	hold all 0:7
 	local t0=$SECONDS
 	run -1 --separate-stderr numactl2 -w 0 --weights=0:2 --wait=1 true
 	[ "$stderr" = "numactl2: gave up after waiting 1 s: node 0 weight 7 is still leased by a running job (PIDs $holder); this needs weight 2 there" ]
@@ -183,7 +157,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "forced: --force overrides and names whom it overrode" {
-	hold 0:7
+	hold all 0:7
 	run -0 --separate-stderr numactl2 -w 0 --weights=0:2 --force true
 	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 7, PIDs $holder)" ]
 	[ "$(global_weights)" = "2 1 1 1" ]
@@ -209,7 +183,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "a holder killed with SIGKILL: its lease ends" {
-	hold 0:6,3:4
+	hold all 0:6,3:4
 	kill -KILL "$holder"
 	wait "$holder" || true
 	run -0 --separate-stderr numactl2 --reset-global-weights
@@ -217,7 +191,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "--reset-global-weights and --set-global-weights respect leases" {
-	hold 0:4,2:3
+	hold all 0:4,2:3
 	run -1 --separate-stderr numactl2 --reset-global-weights
 	[ "$stderr" = "$(lease_msg 0 4 "$holder" 1)" ]
 	run -1 --separate-stderr numactl2 --set-global-weights=2:1
@@ -226,7 +200,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "--show and --hardware list the live leases" {
-	hold 0:8,1:4,2:2,3:1
+	hold all 0:8,1:4,2:2,3:1
 	run -0 numactl2 --show
 	local n w=(8 4 2 1)
 	for n in 0 1 2 3; do
@@ -321,7 +295,7 @@ w; alloc -s 8M; sleep 0.2; w'
 }
 
 @test "fault: the lock object cannot be removed while held (it is the sysfs file)" {
-	hold 0:6
+	hold all 0:6
 	run rm -f "$WI/node0"
 	[ "$status" -ne 0 ]
 	[ -e "$WI/node0" ]
@@ -333,7 +307,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	mkdir -p /run/numactl2
 	mount -t tmpfs -o size=4k tmpfs /run/numactl2
 	dd if=/dev/zero of=/run/numactl2/fill bs=4k count=2 2>/dev/null || true
-	hold 0:6
+	hold all 0:6
 	run -1 --separate-stderr numactl2 --set-global-weights=0:1
 	umount /run/numactl2
 	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]

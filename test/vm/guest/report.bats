@@ -36,12 +36,12 @@ teardown() {
 	[[ "${stderr_lines[0]}" == "numactl2: report: alloc (pid "*"), exit status 0; policy interleave; pages of 4 KiB" ]] || return 1
 	for n in 0 1 2 3; do
 		row=$(printf '%s\n' "$stderr" | awk -v n="$n" '$1 == n && NF == 8 { print $3, $5, $7 }')
-		echo "node $n: table $row, numa_maps $(maps_pages "$n")"
-		[ "$row" = "$(maps_pages "$n")" ]
+		echo "node $n: table $row, numa_maps $(numa_maps_pages "$n")"
+		[ "$row" = "$(numa_maps_pages "$n")" ]
 	done
 	[ "$(printf '%s\n' "$stderr" | awk '$1 == 0 { print $2 }')" = "0.0%" ]
 	[ "$(printf '%s\n' "$stderr" | awk '$1 == 2 { print $2 }')" = "33.3%" ]
-	[ "$(maps_pages 2 | cut -d' ' -f3)" -ge 1024 ]
+	[ "$(numa_maps_pages 2 | cut -d' ' -f3)" -ge 1024 ]
 }
 
 @test "--report: the heap under --membind=2 is all on node 2; no share is asked for" {

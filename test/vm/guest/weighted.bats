@@ -126,11 +126,11 @@ wi() {
 		run -0 --separate-stderr numactl2 $spelling alloc -s 16M
 		echo "$spelling"
 		assert_split "0 1" "3 1"
-		[[ "$(region_line A numa_maps)" == *" weighted interleave:0-1 "* ]]
+		assert_policy "weighted interleave:0-1"
 	done
 	run -0 --separate-stderr numactl2 --interleave=0,1 --weights=0:3 alloc -s 16M
 	assert_split "0 1" "3 1"
-	[[ "$(region_line A numa_maps)" == *" weighted interleave:0-1 "* ]]
+	assert_policy "weighted interleave:0-1"
 }
 
 @test "-w without --weights uses the global weights as they are" {
@@ -217,7 +217,7 @@ wi() {
 	run -0 --separate-stderr numactl2 -w 0-3 --weights=0:8,1:4,2:2,3:1 alloc -H -s 256M
 	echo "$output"
 	assert_split_huge "0 1 2 3" "8 4 2 1"
-	[[ "$(region_line A numa_maps)" == *" weighted interleave:0-3 "* ]]
+	assert_policy "weighted interleave:0-3"
 }
 
 @test "THP on, 2 MiB folios: each node within one huge page, 5:2:1" {
@@ -425,17 +425,10 @@ auto_dry_run() {
 	assert_maps_match
 }
 
-# auto_refused MESSAGE ARGS...: exit 1, the message, no output, the program
-# never ran and the table unchanged.
+# auto_refused MESSAGE ARGS...: numactl2 ARGS alloc ... is refused with
+# "numactl2: MESSAGE" (test/lib/refused.bash), the table unchanged.
 auto_refused() {
-	local msg=$1
-	shift
-	run -1 --separate-stderr numactl2 "$@" alloc -s 64K
-	echo "stdout: $output"
-	echo "stderr: $stderr"
-	[ -z "$output" ] || return 1
-	[ "${stderr_lines[0]}" = "numactl2: $msg" ] || return 1
-	[ "$(global_weights)" = "1 1 1 1" ] || return 1
+	refused --unchanged global_weights "1 1 1 1" "numactl2: $1" numactl2 "${@:2}" alloc -s 64K
 }
 
 @test "--weights=auto, bad input: a budget below the node count or out of range, exit 1, nothing changed" {
