@@ -28,13 +28,15 @@
 #include "syscalls.h"
 #include "weights/target.h"
 
-/* Whatever numactl2 changed in the global table goes back when the run fails. */
+/* Whatever numactl2 changed in the global table goes back when the run
+ * fails; it says so only when something was written. */
 static void undo_weights(struct weights_change *wc)
 {
-	if (!wc->active)
-		return;
+	bool written = wc->active && gw_txn_any_written(&wc->txn);
+
 	weights_undo(wc);
-	warnx("put the global interleave weights back");
+	if (written)
+		warnx("put the global interleave weights back");
 }
 
 static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc,
@@ -85,11 +87,24 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 	}
 	lease_options(ctl, &wc->txn.opt);
 	wc->txn.keep = ctl->command != NULL;
+	wc->txn.no_write = ctl->no_global;
 	rc = weights_apply(&ctl->policy, wc, &c, &node);
 	if (rc < 0)
 		global_refused(&wc->txn, rc, &c, node);
 	global_lease_report(&wc->txn.lease);
 	global_report(&wc->txn);
+}
+
+/* numactl's --verify: the region faulted in, then each page checked. */
+static int verify_region(struct ctl *ctl)
+{
+	unsigned bad = 0;
+	int rc;
+
+	shm_touch(&ctl->shm);
+	rc = shm_print_verify(stdout, &ctl->shm, ctl->policy.mode, ctl->policy.nodes, &bad);
+	ctl->verify_failed |= bad > 0;
+	return rc;
 }
 
 static void run_shm_actions(struct ctl *ctl)
@@ -99,6 +114,8 @@ static void run_shm_actions(struct ctl *ctl)
 
 		if (*a == SHM_TOUCH)
 			shm_touch(&ctl->shm);
+		else if (*a == SHM_VERIFY)
+			rc = verify_region(ctl);
 		else if (*a == SHM_DUMP)
 			rc = shm_print_dump(stdout, &ctl->shm);
 		else
@@ -123,17 +140,17 @@ static void apply_policy(struct ctl *ctl, struct weights_change *wc)
 		policy_failed(&ctl->policy, rc, wc);
 }
 
-static void __attribute__((noreturn)) run_command(char **command, struct weights_change *wc,
-						  bool printed)
+static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct weights_change *wc)
 {
 	int saved;
 
-	if (printed && fflush(stdout) != 0)
+	/* Only --dump and --dump-nodes print before the exec. */
+	if (ctl->use_shm && fflush(stdout) != 0)
 		err(1, "write error");
-	execvp(command[0], command);
+	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	undo_weights(wc);
-	exec_failed(command[0], saved);
+	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
 static void measure(const struct ctl *ctl, struct measurement *m)
@@ -229,7 +246,7 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	if (status < 0 || ctl->restore)
 		restore_global_weights(wc);
 	if (status < 0)
-		supervise_failed(&job);
+		supervise_failed(&job, ctl->bare_optional);
 	if (ctl->report != REPORT_NONE)
 		report_finish(r, job.signal);
 	supervise_exit(&job, status);
@@ -289,9 +306,8 @@ int main(int argc, char **argv)
 	if (ctl.show)
 		return close_stdout(show_policy());
 	if (!ctl.command)
-		return close_stdout(0);
+		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)
 		run_supervised(&ctl, &report, &wc);
-	/* Only --dump and --dump-nodes print before the exec. */
-	run_command(ctl.command, &wc, ctl.use_shm);
+	run_command(&ctl, &wc);
 }

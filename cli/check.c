@@ -6,8 +6,10 @@
 
 #include "cli/check.h"
 #include "cli/ctl.h"
+#include "cli/globalmsg.h"
 #include "cli/usage.h"
 #include "bandwidth/measure.h"
+#include "bandwidth/memcg.h"
 #include "policy/mpol2.h"
 #include "bandwidth/nodeperf.h"
 #include "syscalls.h"
@@ -145,7 +147,9 @@ static void check_policy(struct ctl *ctl)
 		usage_error("--shm/--file needs a policy after it");
 }
 
-/* Task-local or global: decided here, before anything changes. */
+/* Task-local or global: decided here, before anything changes. Global
+ * weights that already hold are no change, even with --no-global-weights
+ * (measured ones are known later: the transaction checks them again). */
 static void check_weights_target(struct ctl *ctl)
 {
 	struct policy *p = &ctl->policy;
@@ -155,9 +159,8 @@ static void check_weights_target(struct ctl *ctl)
 	if (!p->has_weights)
 		return;
 	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
-	if (!p->task_local && ctl->no_global)
-		errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
-		     "--no-global-weights forbids changing the global ones");
+	if (!p->task_local && ctl->no_global && !ctl->weights_measured && !weights_hold(p))
+		global_no_write_refused();
 }
 
 static void check_home_node(struct ctl *ctl)
@@ -199,12 +202,27 @@ static void measure_defaults(struct ctl *ctl)
 	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
 }
 
+/* The size, on each node and under the memory cgroup, before any is
+ * touched: a cgroup's limit would kill numactl2 without a word. */
+static void check_measure_room(const struct ctl *ctl)
+{
+	unsigned long long room;
+	unsigned node = 0;
+
+	if (measure_check_size(ctl->measure_nodes, ctl->measure_size, &node) < 0)
+		errx(1, "--measure-size: node %u has less than %llu MiB free", node,
+		     ctl->measure_size >> 20);
+	room = memcg_room();
+	if (room < ctl->measure_size)
+		errx(1, "--measure-size: the memory cgroup leaves %llu MiB, less than %llu MiB",
+		     room >> 20, ctl->measure_size >> 20);
+}
+
 /* --measure alone, or --weights=measured: the nodes, each able to hold the
  * size now. */
 static void check_measure(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
-	unsigned node = 0;
 
 	if (!ctl->measure && !ctl->weights_measured) {
 		if (ctl->measure_size || ctl->measure_secs)
@@ -220,9 +238,7 @@ static void check_measure(struct ctl *ctl)
 	measure_defaults(ctl);
 	if ((unsigned)numa_bitmask_weight(ctl->measure_nodes) > BW_MAX_NODES)
 		usage_error("--measure measures at most %d nodes", BW_MAX_NODES);
-	if (measure_check_size(ctl->measure_nodes, ctl->measure_size, &node) < 0)
-		errx(1, "--measure-size: node %u has less than %llu MiB free", node,
-		     ctl->measure_size >> 20);
+	check_measure_room(ctl);
 }
 
 void cli_validate(struct ctl *ctl)

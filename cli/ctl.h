@@ -11,7 +11,7 @@
 #include "policy/shm.h"
 
 enum global_op { GLOBAL_NONE, GLOBAL_SET, GLOBAL_RESET, GLOBAL_AUTO };
-enum shm_action { SHM_TOUCH = 'T', SHM_DUMP = 'd', SHM_DUMP_NODES = 'D' };
+enum shm_action { SHM_TOUCH = 'T', SHM_DUMP = 'd', SHM_DUMP_NODES = 'D', SHM_VERIFY = 'V' };
 
 struct ctl {
 	struct policy policy;
@@ -25,7 +25,8 @@ struct ctl {
 	bool force, wait, restore;	/* --force, --wait, --restore-weights */
 	unsigned wait_secs;		/* --wait=SECONDS; 0: no limit */
 	struct shm_region shm;
-	char shm_actions[16];		/* --touch/--dump/--dump-nodes, in order */
+	char shm_actions[16];		/* --touch/--dump/--dump-nodes/--verify, in order */
+	bool verify_failed;		/* --verify found a page out of place: exit 1 */
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
 	const char *budget_arg;		/* --weight-budget */
@@ -42,6 +43,8 @@ struct ctl {
 	struct bitmask *measure_nodes;	/* what --measure measures */
 	unsigned measure_budget;	/* --weight-budget for --weights=measured */
 	char **command;			/* NULL when none */
+	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
+					 * argument may be meant as CMD */
 };
 
 #endif

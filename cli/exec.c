@@ -4,20 +4,24 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "cli/exec.h"
 
-void exec_failed(const char *name, int errnum)
+void exec_failed(const char *name, int errnum, const char *bare_opt)
 {
+	if (errnum == ENOENT && bare_opt)
+		errx(127, "failed to run '%s': %s (did you mean --%s=%s?)", name, strerror(errnum),
+		     bare_opt, name);
 	errno = errnum;
 	err(errnum == ENOENT ? 127 : 126, "failed to run '%s'", name);
 }
 
-void supervise_failed(const struct job *job)
+void supervise_failed(const struct job *job, const char *bare_opt)
 {
 	if (job->exec_errno)
-		exec_failed(job->command[0], job->exec_errno);
+		exec_failed(job->command[0], job->exec_errno, bare_opt);
 	errno = job->failed_errno;
 	err(1, "cannot run '%s' as a child (%s)", job->command[0], job->failed);
 }

@@ -5,12 +5,14 @@
 
 #include "job/supervise.h"
 
-/* The exec failed: exit 127 when the command was not found, else 126. */
-void exec_failed(const char *name, int errnum) __attribute__((noreturn));
+/* The exec failed: exit 127 when the command was not found, else 126.
+ * BARE_OPT: the option with an optional argument given bare right before
+ * the command (cli_parse()), whose value NAME may have been meant; or NULL. */
+void exec_failed(const char *name, int errnum, const char *bare_opt) __attribute__((noreturn));
 
 /* For supervise_run()'s -1: "failed to run" with 127 (not found) or 126, or
  * exit 1 when numactl2 itself failed. */
-void supervise_failed(const struct job *job) __attribute__((noreturn));
+void supervise_failed(const struct job *job, const char *bare_opt) __attribute__((noreturn));
 
 /* Ends numactl2 the way the job ended: its exit status, or its signal. */
 void supervise_exit(const struct job *job, int status) __attribute__((noreturn));

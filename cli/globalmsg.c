@@ -67,6 +67,13 @@ static void __attribute__((noreturn)) leased(const struct lease_options *o,
 	     "there: --wait to queue, --force to override", c->node, c->held, pids, c->want);
 }
 
+/* --no-global-weights, where the table does not hold the job's weights. */
+void global_no_write_refused(void)
+{
+	errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
+	     "--no-global-weights forbids changing the global ones");
+}
+
 /* Every way a change of the table can fail, as one line, exit 1. */
 void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
 		    unsigned node)
@@ -79,6 +86,8 @@ void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict 
 	}
 	if (rc == -EBUSY)
 		leased(&t->opt, c);
+	if (rc == -EROFS && t->no_write)
+		global_no_write_refused();
 	if ((rc == -EACCES || rc == -EPERM) && gw_txn_asks_weight(t, node, &want))
 		needs_root(t, node, want);
 	global_failed(rc, node);

@@ -125,6 +125,16 @@ static void region_action(struct ctl *ctl, char action, const char *opt)
 	ctl->shm_actions[n] = action;
 }
 
+/* numactl's rule: --verify checks the policy given before it, which has nodes. */
+static void verify_option(struct ctl *ctl)
+{
+	region_action(ctl, SHM_VERIFY, "--verify");
+	if (ctl->policy.mode == POLICY_NONE)
+		usage_error("--verify needs a policy before it");
+	if (!ctl->policy.nodes)
+		usage_error("--verify needs a policy with nodes (not %s)", ctl->policy.option);
+}
+
 static unsigned long long size_option(const struct ctl *ctl, const char *opt, const char *what)
 {
 	struct parse_err e;
@@ -175,6 +185,13 @@ static void once(const char **slot, const char *opt)
 	if (*slot)
 		usage_error("%s given twice", opt);
 	*slot = optarg;
+}
+
+/* numactl acts on the first of --show and --hardware and exits there. */
+static void show_or_hardware(struct ctl *ctl, bool *opt)
+{
+	if (!ctl->show && !ctl->hardware)
+		*opt = true;
 }
 
 static void global_option(struct ctl *ctl, enum global_op op)
@@ -249,8 +266,8 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_CPUNODEBIND: case OPT_CPUBIND: cpunodes_option(ctl, o, optarg); break;
 	case OPT_PHYSCPUBIND: cpus_option(ctl, o, optarg); break;
 	case OPT_BALANCING: ctl->balancing = true; break;
-	case OPT_SHOW: ctl->show = true; break;
-	case OPT_HARDWARE: ctl->hardware = true; break;
+	case OPT_SHOW: show_or_hardware(ctl, &ctl->show); break;
+	case OPT_HARDWARE: show_or_hardware(ctl, &ctl->hardware); break;
 	case OPT_SHM: region_option(ctl, "--shm", &ctl->shm.sysv_keyfile); break;
 	case OPT_FILE: region_option(ctl, "--file", &ctl->shm.file); break;
 	case OPT_LENGTH: ctl->shm.length = size_option(ctl, "--length", "length"); break;
@@ -262,6 +279,7 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_TOUCH: region_action(ctl, SHM_TOUCH, "--touch"); break;
 	case OPT_DUMP: region_action(ctl, SHM_DUMP, "--dump"); break;
 	case OPT_DUMP_NODES: region_action(ctl, SHM_DUMP_NODES, "--dump-nodes"); break;
+	case OPT_VERIFY: verify_option(ctl); break;
 	case OPT_CPU_COMPRESS: ctl->cpu_compress = true; break;
 	case OPT_WEIGHTS: once(&ctl->weights_arg, "--weights"); break;
 	case OPT_WEIGHT_BUDGET: once(&ctl->budget_arg, "--weight-budget"); break;
@@ -299,6 +317,18 @@ static void __attribute__((noreturn)) bad_option(int c, char **argv)
 	usage_error("unrecognized option '%s'", argv[optind - 1]);
 }
 
+/* The long name of C when its argument is optional and was not given:
+ * getopt takes "--wait 5" as --wait and a command "5". */
+static const char *bare_optional(int c)
+{
+	if (optarg)
+		return NULL;
+	for (const struct cli_option *o = cli_options; o->name; o++)
+		if ((int)o->val == c && o->has_arg == optional_argument)
+			return o->name;
+	return NULL;
+}
+
 void cli_parse(struct ctl *ctl, int argc, char **argv)
 {
 	struct option longopts[CLI_OPTION_MAX];
@@ -314,7 +344,11 @@ void cli_parse(struct ctl *ctl, int argc, char **argv)
 		if (c == '?' || c == ':')
 			bad_option(c, argv);
 		one_option(ctl, &o, (enum cli_opt)c, argc, argv);
+		ctl->bare_optional = bare_optional(c);
 	}
+	/* "--wait -- 5": the command was meant. */
+	if (optind > 1 && strcmp(argv[optind - 1], "--") == 0)
+		ctl->bare_optional = NULL;
 	if (optind < argc)
 		ctl->command = argv + optind;
 }

@@ -69,6 +69,8 @@ const struct cli_option cli_options[] = {
 	{ "touch",               no_argument,       OPT_TOUCH, NULL, "fault the region in now" },
 	{ "dump",                no_argument,       OPT_DUMP, NULL, "print the region's policies" },
 	{ "dump-nodes",          no_argument,       OPT_DUMP_NODES, NULL, "print the region's nodes" },
+	{ "verify",              no_argument,       OPT_VERIFY, NULL,
+	  "fault the region in and check each page's policy\nand node against the policy before it" },
 	{ "set-global-weights",  required_argument, OPT_SET_GLOBAL, "LIST",
 	  "write the system-wide weights and exit (root)" },
 	{ "reset-global-weights", no_argument,      OPT_RESET_GLOBAL, NULL, "set every system-wide weight to 1 (root)" },

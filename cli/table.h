@@ -35,6 +35,7 @@ enum cli_opt {
 	OPT_TOUCH = 'T',
 	OPT_DUMP = 'd',
 	OPT_DUMP_NODES = 'D',
+	OPT_VERIFY = 'V',
 	OPT_HELP = 'h',
 	OPT_CPU_COMPRESS = CHAR_MAX + 1,
 	OPT_VERSION,

@@ -31,3 +31,12 @@ top=$BATS_TEST_DIRNAME/..
 	grep -q '^\.B 127$' "$top/man/numactl2.8"
 	grep -q '^\.B 126$' "$top/man/numactl2.8"
 }
+
+@test "the installed man page and --help name no test-only NUMACTL2_ variable" {
+	local d=$BATS_TEST_TMPDIR/root
+	run -0 make -s -C "$top" install DESTDIR="$d" PREFIX=/usr
+	run -1 grep -c NUMACTL2_ "$d/usr/share/man/man8/numactl2.8"
+	[ "$output" = 0 ]
+	run -0 "$top/numactl2" --help
+	[[ $output != *NUMACTL2_* ]]
+}

@@ -176,6 +176,20 @@ mask_free() {
 	diff -u <(mask_free "$want") <(head -n "$n" "$got" | mask_free)
 }
 
+@test "--show --hardware and --hardware --show act on the first of them, as numactl" {
+	local n
+	numactl --show --hardware >"$want"
+	"$NUMACTL2" --show --hardware >"$got" 2>"$err"
+	diff -u "$want" "$got"
+	[ ! -s "$err" ]
+	numactl --hardware --show >"$want"
+	"$NUMACTL2" --hardware --show >"$got" 2>"$err"
+	[ ! -s "$err" ]
+	n=$(wc -l <"$want")
+	diff -u <(mask_free "$want") <(head -n "$n" "$got" | mask_free)
+	diff -u <("$NUMACTL2" --hardware | mask_free) <(mask_free "$got")
+}
+
 # What numactl2 adds after numactl's lines, built here from /sys: access1
 # bandwidth and latency per node, then each node's global weight, then the
 # auto switch.

@@ -86,6 +86,20 @@ heap_policy() {
 	[ -z "$output" ]
 }
 
+@test "an optional value without '=' is the command: 127, and what was meant" {
+	run -127 --separate-stderr "$NUMACTL2" --report json true
+	[ "$stderr" = "numactl2: failed to run 'json': No such file or directory (did you mean --report=json?)" ]
+	[ -z "$output" ]
+	run -127 --separate-stderr "$NUMACTL2" -i 0 --report table
+	[ "$stderr" = "numactl2: failed to run 'table': No such file or directory (did you mean --report=table?)" ]
+	# After --, the command was meant.
+	run -127 --separate-stderr "$NUMACTL2" --report -- json
+	[ "$stderr" = "numactl2: failed to run 'json': No such file or directory" ]
+	[ -d "$WI_DIR" ] || return 0	# --wait needs global weights (6.9+)
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:"$(cat "$WI_DIR/node0")" --wait 5 true
+	[ "$stderr" = "numactl2: failed to run '5': No such file or directory (did you mean --wait=5?)" ]
+}
+
 @test "a command that cannot run: 126" {
 	printf 'echo hi\n' >"$BATS_TEST_TMPDIR/noexec"
 	chmod 0644 "$BATS_TEST_TMPDIR/noexec"

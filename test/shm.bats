@@ -244,3 +244,30 @@ rejected() {
 	[ "$(wi_snapshot | grep ^node)" = "$(grep ^node <<<"$old")" ]
 }
 
+
+@test "--verify (-V) after the policy: numactl's check of each page, silent when all hold" {
+	numactl --length 1m --file "$F2" -i 0 --verify >"$want"
+	"$NUMACTL2" --length 1m --file "$F1" -i 0 --verify >"$got" 2>"$err"
+	diff -u "$want" "$got"
+	[ ! -s "$err" ]
+	run -0 --separate-stderr "$NUMACTL2" --length 1m --file "$F1" -m 0 -V --dump-nodes
+	[ "$output" = "0000000000000000-0000000000100000: 0" ]
+	[ -z "$stderr" ]
+}
+
+@test "--verify: a page whose policy is not the one set is reported, exit 1 as numactl" {
+	# mbind made a no-op: the new file keeps the default policy.
+	run -1 --separate-stderr strace -f -o /dev/null -e trace=mbind -e inject=mbind:retval=0 \
+		numactl --length 1m --file "$F2" -m 0 --verify
+	[[ $output == "numactl verify "*": wrong policy default, expected bind" ]]
+	run -1 --separate-stderr strace -f -o /dev/null -e trace=mbind -e inject=mbind:retval=0 \
+		"$NUMACTL2" --length 1m --file "$F1" -m 0 --verify
+	[ "$output" = "numactl2 verify 0: wrong policy default, expected bind" ]
+	[ -z "$stderr" ]
+}
+
+@test "--verify in the wrong place is an error" {
+	rejected "--verify must come after --shm/--file" -i 0 --verify true
+	rejected "--verify needs a policy before it" --length 1m --file "$F1" --verify -i 0
+	rejected "--verify needs a policy with nodes (not --localalloc)" --length 1m --file "$F1" -l --verify
+}

@@ -43,6 +43,6 @@ int main(int argc, char **argv)
 	job.command = argv + 1;
 	status = supervise_run(&job);
 	if (status < 0)
-		supervise_failed(&job);
+		supervise_failed(&job, NULL);
 	supervise_exit(&job, status);
 }

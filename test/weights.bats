@@ -288,3 +288,43 @@ node0() { cat "$WI_DIR/node0"; }
 	NUMACTL2_SYSFS_WI=$dir run -0 "$NUMACTL2" -w 0 --show
 	[ "${lines[4]}" = "weightsource: global" ]
 }
+
+@test "--no-global-weights: weights the table already holds are no change, and the job runs" {
+	echo 4 >"$WI_DIR/node0"
+	local mid
+	mid=$(wi_snapshot)
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --no-global-weights "$NUMACTL2" --show
+	[ "${lines[3]}" = "interleaveweights: 4" ]
+	[ -z "$stderr" ]
+	[ "$(wi_snapshot)" = "$mid" ]
+	# The README's batch line, on this host's node: it runs on a stock kernel.
+	echo 9 >"$WI_DIR/node0"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --no-global-weights true
+	[ -z "$stderr" ]
+	# A weight that would have to be written is still refused, and nothing runs.
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --no-global-weights touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(cat "$WI_DIR/node0")" = 9 ]
+}
+
+@test "--no-global-weights with --weights=measured: decided under the lock once measured" {
+	# One node measures to weight 1: the table's 1 holds, a 7 would be written.
+	echo 1 >"$WI_DIR/node0"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured --measure-size=8m --measure-time=1 \
+		--no-global-weights "$NUMACTL2" --show
+	[ "${lines[3]}" = "interleaveweights: 1" ]
+	echo 7 >"$WI_DIR/node0"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=measured --measure-size=8m --measure-time=1 \
+		--no-global-weights touch "$BATS_TEST_TMPDIR/ran"
+	[ "${stderr_lines[1]}" = "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(cat "$WI_DIR/node0")" = 7 ]
+}
+
+@test "a failed exec that wrote nothing says nothing about putting weights back" {
+	echo 4 >"$WI_DIR/node0"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 /nonexistent/prog
+	[ "$stderr" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	[ "$(cat "$WI_DIR/node0")" = 4 ]
+}

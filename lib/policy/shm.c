@@ -1,7 +1,9 @@
 /* --shm and --file: attaching the region (a System V segment or a mapped
- * file, made when missing), faulting it in, and numactl's dumps of it. */
+ * file, made when missing), faulting it in, numactl's dumps of it and its
+ * --verify. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ipc.h>
@@ -219,4 +221,106 @@ int shm_print_dump_nodes(FILE *f, struct shm_region *r)
 	if (prev != -1)
 		fprintf(f, "%016llx-%016llx: %d\n", r->offset + start, r->offset + c, prev);
 	return 0;
+}
+
+/* What --verify expects of each page, and what it found wrong. */
+struct verify {
+	int mode;
+	const struct bitmask *nodes;
+	struct bitmask *real;		/* the page's node mask */
+	int next;			/* interleave: the node the page must be on */
+	unsigned bad;
+};
+
+static void __attribute__((format(printf, 4, 5)))
+print_mismatch(FILE *f, const struct shm_region *r, unsigned long long off, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(f, "numactl2 verify %llx: ", r->offset + off);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+}
+
+/* Interleave's order: the next node of MASK after CUR, wrapping. */
+static int interleave_next(int cur, const struct bitmask *mask)
+{
+	unsigned n = (unsigned)cur;
+
+	do
+		n = (n + 1) % mask->size;
+	while (!numa_bitmask_isbitset(mask, n));
+	return (int)n;
+}
+
+/* The page's node against the policy: interleave's next in order, the
+ * other policies' set. Returns false where numactl stops looking. */
+static bool print_node_mismatch(FILE *f, const struct shm_region *r, struct verify *v,
+			unsigned long long off, int node)
+{
+	if (v->mode == MPOL_INTERLEAVE) {
+		if (node < 0 || !numa_bitmask_isbitset(v->real, (unsigned)node)) {
+			print_mismatch(f, r, off, "interleave node out of range %d\n", node);
+			v->bad++;
+		}
+		if (node != v->next) {
+			print_mismatch(f, r, off, "expected interleave node %d, got %d\n", v->next, node);
+			v->bad++;
+			return false;
+		}
+		v->next = interleave_next(node, v->real);
+	} else if (v->mode == MPOL_BIND || v->mode == MPOL_PREFERRED ||
+		   v->mode == MPOL_PREFERRED_MANY) {
+		if (node < 0 || !numa_bitmask_isbitset(v->real, (unsigned)node)) {
+			print_mismatch(f, r, off, "unexpected node %d\n", node);
+			nodes_fprint(f, "expected", v->real);
+			v->bad++;
+		}
+	}
+	return true;
+}
+
+/* One page: 1 to go on, 0 where numactl stops, or -errno. */
+static int print_page_mismatches(FILE *f, struct shm_region *r, struct verify *v, unsigned long long off)
+{
+	int mode, node;
+
+	if (get_mempolicy(&mode, v->real->maskp, v->real->size + 1, r->addr + off, MPOL_F_ADDR) < 0 ||
+	    get_mempolicy(&node, NULL, 0, r->addr + off, MPOL_F_ADDR | MPOL_F_NODE) < 0)
+		return failed(r, SHM_GET_POLICY, -errno);
+	mode &= ~MPOL_MODE_FLAGS;
+	if (mode != v->mode) {
+		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", policy_name(mode),
+			    policy_name(v->mode));
+		v->bad++;
+		return 0;
+	}
+	if (!numa_bitmask_equal(v->real, v->nodes)) {
+		print_mismatch(f, r, off, "mismatched node mask\n");
+		nodes_fprint(f, "expected", v->nodes);
+		nodes_fprint(f, "real", v->real);
+		v->bad++;
+	}
+	return print_node_mismatch(f, r, v, off, node);
+}
+
+/* numactl's --verify, on a region already faulted in: every page has MODE
+ * on NODES and, under interleave, the next node in turn. Each mismatch is
+ * a line on f; *bad counts them. 0, or -errno with r->failed =
+ * SHM_GET_POLICY. */
+int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad)
+{
+	struct verify v = { .mode = mode, .nodes = nodes, .real = numa_allocate_nodemask() };
+	int rc = 1;
+
+	if (mode == MPOL_INTERLEAVE &&
+	    get_mempolicy(&v.next, NULL, 0, r->addr, MPOL_F_ADDR | MPOL_F_NODE) < 0)
+		rc = failed(r, SHM_GET_POLICY, -errno);
+	for (unsigned long long c = 0; rc > 0 && c < r->length; c += (unsigned long long)r->pagesize)
+		rc = print_page_mismatches(f, r, &v, c);
+	numa_bitmask_free(v.real);
+	*bad = v.bad;
+	return rc < 0 ? rc : 0;
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include <numa.h>
+
 /* The step of shm_attach() or a dump that failed. */
 enum shm_step {
 	SHM_OK,
@@ -53,5 +55,9 @@ void shm_touch(const struct shm_region *r);
  * r->failed = SHM_GET_POLICY (the lines before it are written). */
 int shm_print_dump(FILE *f, struct shm_region *r);
 int shm_print_dump_nodes(FILE *f, struct shm_region *r);
+/* numactl's --verify: a line on f for each page not placed as MODE on
+ * NODES asks, counted in *bad; 0, or -errno as a dump. */
+int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad);
 
 #endif

@@ -10,6 +10,21 @@ enum weights_target weights_target(bool global_forced)
 	return !global_forced && mpol2_present() ? WEIGHTS_TASK_LOCAL : WEIGHTS_GLOBAL;
 }
 
+/* Does the global table already hold P's weights on every node of its set?
+ * Then a job that may not change them (--no-global-weights) still runs. */
+bool weights_hold(const struct policy *p)
+{
+	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
+		unsigned cur;
+
+		if (!numa_bitmask_isbitset(p->nodes, n))
+			continue;
+		if (gw_read(n, &cur) < 0 || cur != weight_effective(p->weight[n]))
+			return false;
+	}
+	return true;
+}
+
 const char *weights_target_name(enum weights_target t)
 {
 	return t == WEIGHTS_TASK_LOCAL ? "task-local (set_mempolicy2)" : "global (sysfs)";

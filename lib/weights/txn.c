@@ -140,6 +140,17 @@ static int abandon(struct gw_txn *t, int rc)
 	return rc;
 }
 
+/* With no_write, NODE's weight must already be ASK's: decided under the
+ * directory lock, so no other run changes it between this and the lease. */
+static int check_no_write(const struct gw_txn *t, unsigned node, struct lease_ask ask)
+{
+	unsigned cur;
+
+	if (!t->no_write || ask.kind != LEASE_WEIGHT || gw_read(node, &cur) < 0)
+		return 0;	/* a weight file that cannot be read: lease_node() says why */
+	return cur == ask.weight ? 0 : -EROFS;
+}
+
 /* One try: the directory lock, then node by node the leases, and the
  * writes they need staged. */
 static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node)
@@ -153,7 +164,9 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 
 		if (t->node[n].ask.kind == LEASE_NOT_ASKED)
 			continue;
-		rc = lease_node(&t->lease, n, t->node[n].ask, t->opt.force, c, &held);
+		rc = check_no_write(t, n, t->node[n].ask);
+		if (rc == 0)
+			rc = lease_node(&t->lease, n, t->node[n].ask, t->opt.force, c, &held);
 		if (rc > 0)
 			rc = gw_txn_stage(t, n, t->node[n].ask.weight);
 		if (rc < 0) {

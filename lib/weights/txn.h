@@ -31,6 +31,7 @@ struct gw_txn {
 	struct lease lease;
 	struct lease_options opt;	/* the caller's */
 	bool keep;			/* a job: hold the leases after the change */
+	bool no_write;			/* fail with -EROFS where a weight would be written */
 };
 
 void gw_txn_init(struct gw_txn *t);
