@@ -43,6 +43,10 @@ struct lease {
 	unsigned nnodes;		/* fd[] has room for that many */
 	unsigned span;			/* fd[0..span-1] are set */
 	int *fd;			/* nodeN, read-only and inherited; -1: none */
+	bool *recorded;			/* this run made node N's lease record */
+	int record_err;			/* 0, or why lease_keep() could not record
+					 * a lease: it then lasts only while a
+					 * descriptor stays open */
 	bool waited;			/* --wait found a lease in the way */
 	unsigned waited_ms;		/* and waited this long */
 	struct lease_conflict waited_for;	/* the last lease it waited for */
