@@ -1,6 +1,7 @@
 /* Leases on global weights: a job that runs under the kernel's global table
- * keeps the weights of its nodes for as long as it, or a process it forked,
- * lives. The design and its limits are described in lease.c. */
+ * keeps the weights of its nodes for as long as it runs (a record of its PID
+ * and start time), or a process it forked keeps the lease descriptor open.
+ * The design and its limits are described in lease.c. */
 #ifndef NUMACTL2_LEASE_H
 #define NUMACTL2_LEASE_H
 
