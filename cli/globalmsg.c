@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/globalmsg.h"
+#include "weights/record.h"
 
 static void __attribute__((noreturn)) global_failed(int rc, unsigned node)
 {
@@ -105,11 +106,15 @@ void global_report(const struct gw_txn *t)
 	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
 }
 
-/* What --wait waited for and whom --force overrode, one line each. */
+/* What --wait waited for, whom --force overrode, and a lease that could not
+ * be recorded, one line each. */
 void global_lease_report(const struct lease *l)
 {
 	char pids[256];
 
+	if (l->record_err)
+		warnx("cannot record the lease in %s: %s; it holds only while the job keeps "
+		      "the descriptors it inherited open", record_dir(), strerror(-l->record_err));
 	if (l->waited) {
 		holders_format_pids(&l->waited_for.who, pids, sizeof(pids));
 		warnx("waited %u.%u s for the lease on node %u (weight %u, PIDs %s)",

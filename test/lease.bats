@@ -9,6 +9,11 @@ load helpers
 setup() {
 	WI=$(fake_wi_dir 0 1 2 3)
 	export NUMACTL2_SYSFS_WI=$WI
+	# The lease records (lib/weights/record.c) of this test, in a directory
+	# like /dev/shm: root's, mode 1777, so that nobody can record too.
+	LEASES=$(mktemp -d /tmp/numactl2-records.XXXXXX)
+	chmod 1777 "$LEASES"
+	export NUMACTL2_LEASE_DIR=$LEASES
 	bg=()
 }
 
@@ -16,6 +21,7 @@ teardown() {
 	local p
 	for p in "${bg[@]}"; do kill "$p" 2>/dev/null || true; done
 	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
+	rm -rf "$LEASES"
 }
 
 w() { cat "$WI/node$1"; }
@@ -318,4 +324,182 @@ table_weights() { cat "$WI"/node*; }
 	[ -z "$stderr" ]
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
 	[ "$stderr" = "numactl2: node 0 has no global interleave weight in $WI" ]
+}
+
+# Jobs that do not keep the descriptors they inherited.
+
+# Bash code that closes every descriptor above 2, as close_range(3, ~0),
+# closefrom() or Python's close_fds do: the lease descriptors among them.
+CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
+
+# wait_for_comm PID NAME: until process PID runs NAME (it has exec'd).
+wait_for_comm() {
+	local i
+	for i in $(seq 100); do
+		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && return 0
+		sleep 0.05
+	done
+	echo "process $1 never ran $2"
+	return 1
+}
+
+# closer [NUMACTL2 ARGS...]: a job under weight 9 on node 0 that closes its
+# descriptors and sleeps, in the background; $holder is its pid.
+closer() {
+	"$NUMACTL2" -w 0 --weights=0:9 "$@" bash -c "$CLOSE_ALL; exec sleep 30" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_comm "$holder" sleep
+}
+
+# record_of PID: the name of the lease record that names PID, if any.
+record_of() { ls "$LEASES" | grep -E "^numactl2-lease\..*\.$1\.[0-9]+\$"; }
+
+# start_of PID: its start time, field 22 of /proc/PID/stat.
+start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
+
+@test "a job that closes the descriptors it inherited keeps its lease while it runs" {
+	closer
+	[ "$(ls "/proc/$holder/fd" | tr '\n' ' ')" = "0 1 2 " ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 5)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(w 0)" = 9 ]
+	run -1 --separate-stderr "$NUMACTL2" --reset-global-weights
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 1)" ]
+	run -0 "$NUMACTL2" --show
+	[ "${lines[-1]}" = "interleave weight lease: node 0 weight 9 pids $holder" ]
+	run -0 "$NUMACTL2" --hardware
+	[ "${lines[-1]}" = "interleave weight lease: node 0 weight 9 pids $holder" ]
+	# And its lease ends with it.
+	kill "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+}
+
+@test "a job that closed its descriptors, killed with SIGKILL: its lease ends, its record goes" {
+	closer
+	record_of "$holder"
+	kill -KILL "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+	run -1 record_of "$holder"
+}
+
+@test "PID reuse: a record whose PID runs with another start time is no holder" {
+	local name other start
+	hold 9
+	name=$(record_of "$holder")
+	kill "$holder"
+	wait "$holder" || true
+	sleep 30 &
+	other=$!
+	bg+=("$other")
+	start=$(start_of "$other")
+	# The record of a process that had $other's PID before: another start time.
+	touch "$LEASES/${name%.*.*}.$other.$((start - 1))"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+	[ ! -e "$LEASES/${name%.*.*}.$other.$((start - 1))" ]
+}
+
+@test "a record with the PID and the start time of a running process is a holder" {
+	local name other start
+	hold 9
+	name=$(record_of "$holder")
+	kill "$holder"
+	wait "$holder" || true
+	sleep 30 &
+	other=$!
+	bg+=("$other")
+	start=$(start_of "$other")
+	touch "$LEASES/${name%.*.*}.$other.$start"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$other" 5)" ]
+	[ "$(w 0)" = 9 ]
+}
+
+@test "a holder's child that keeps the descriptor outlives it: the child holds the lease, the holder's record is gone" {
+	local child
+	child=$("$NUMACTL2" -w 0 --weights=0:9 sh -c 'sleep 30 >/dev/null 2>&1 & echo $$ $!' 2>/dev/null)
+	set -- $child
+	bg+=("$2")
+	wait_for_lease 0 "$2"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$2" 5)" ]
+	run -1 record_of "$1"
+}
+
+@test "a daemon that forks twice and closes its descriptors: its lease ends when its launcher exits" {
+	local f=$BATS_TEST_TMPDIR/daemon daemon
+	# The launcher is the job numactl2 execs; the daemon its grandchild.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 \
+		bash -c "$CLOSE_ALL; (sleep 30 </dev/null >/dev/null 2>&1 & echo \$! >$f)"
+	daemon=$(cat "$f")
+	bg+=("$daemon")
+	kill -0 "$daemon"
+	[ "$(ls "/proc/$daemon/fd" | tr '\n' ' ')" = "0 1 2 " ]
+	run -0 "$NUMACTL2" --show
+	[[ "$output" != *lease* ]] || return 1
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+}
+
+@test "--restore-weights: numactl2, the job's parent, is the recorded holder" {
+	local parent job
+	"$NUMACTL2" -w 0 --weights=0:9 --restore-weights bash -c "$CLOSE_ALL; exec sleep 30" 2>/dev/null &
+	parent=$!
+	bg+=("$parent")
+	for i in $(seq 100); do job=$(pgrep -P "$parent" sleep) && break; sleep 0.05; done
+	[ -n "$job" ]
+	record_of "$parent"
+	run -1 record_of "$job"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$parent" 5)" ]
+	kill "$job"
+	wait "$parent" || true
+	[ "$(w 0)" = 1 ]
+	run -1 record_of "$parent"
+}
+
+@test "not root: an unprivileged job that closes its descriptors keeps its lease against root" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(nobody_table)
+	# setpriv itself, not the function as_nobody (a subshell): $! is the job.
+	NUMACTL2_SYSFS_WI=$dir setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" -w 0 --weights=0:4 bash -c "$CLOSE_ALL; exec sleep 30" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_comm "$holder" sleep
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:1
+	local node0
+	node0=$(cat "$dir/node0")
+	rm -rf "$dir"
+	[ "$stderr" = "$(lease_msg 0 4 "$holder" 1)" ]
+	[ "$node0" = 4 ]
+}
+
+@test "no safe place for the records: the lease is the descriptor alone, and numactl2 says so" {
+	local none=$BATS_TEST_TMPDIR/none open=$BATS_TEST_TMPDIR/open
+	NUMACTL2_LEASE_DIR=$none run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 cat "$WI/node0"
+	[ "$output" = 9 ]
+	[ "${stderr_lines[0]}" = "numactl2: cannot record the lease in $none: No such file or directory; it holds only while the job keeps the descriptors it inherited open" ]
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 1->9" ]
+	# Writable by anyone without the sticky bit: anyone could remove records.
+	mkdir -m 0777 "$open"
+	chmod 0777 "$open"
+	NUMACTL2_LEASE_DIR=$open run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 true
+	[ "${stderr_lines[0]}" = "numactl2: cannot record the lease in $open: Operation not permitted; it holds only while the job keeps the descriptors it inherited open" ]
+	[ -z "$(ls "$open")" ]
+	# The descriptor still holds the lease.
+	NUMACTL2_LEASE_DIR=$none "$NUMACTL2" -w 0 --weights=0:9 sleep 30 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 5)" ]
 }

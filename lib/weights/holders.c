@@ -1,5 +1,6 @@
 /* Who holds the leases (this file owns finding them): the live processes with a
- * locked descriptor on a weight file. /proc/locks says which files are locked and by whom they were
+ * locked descriptor on a weight file, and the live processes a lease record
+ * names (record.c). /proc/locks says which files are locked and by whom they were
  * locked; /proc/PID/fdinfo says who has the locked descriptor open now (the
  * child that kept a lease after its parent exited). Other users' fdinfo is
  * root's to read: where none could be read, /proc/locks' pid stands in. */
@@ -13,16 +14,19 @@
 #include <sys/sysmacros.h>
 
 #include "weights/holders.h"
+#include "weights/record.h"
 #include "weights/table.h"
 
 /* One look for holders: "maj:min:ino" as /proc/locks and fdinfo print a
- * file, for the nids nodes of id_node[]; and the pids /proc/locks names for
- * each node. Every table has count entries. */
+ * file, and the file itself (file[]), for the nids nodes of id_node[]; the
+ * pids /proc/locks names for each node; and the holders found (who[]).
+ * Every table has count entries. */
 struct scan {
 	unsigned count, nids;
 	char (*ids)[48];
+	struct stat *file;
 	unsigned *id_node;
-	struct lease_holders *locked;
+	struct lease_holders *locked, *who;
 };
 
 static void add_pid(struct lease_holders *who, pid_t pid)
@@ -40,14 +44,16 @@ static int scan_init(struct scan *s, unsigned count)
 	s->count = count;
 	s->nids = 0;
 	s->ids = calloc(count, sizeof(s->ids[0]));
+	s->file = calloc(count, sizeof(s->file[0]));
 	s->id_node = calloc(count, sizeof(s->id_node[0]));
 	s->locked = calloc(count, sizeof(s->locked[0]));
-	return s->ids && s->id_node && s->locked ? 0 : -ENOMEM;
+	return s->ids && s->file && s->id_node && s->locked ? 0 : -ENOMEM;
 }
 
 static void scan_free(struct scan *s)
 {
 	free(s->ids);
+	free(s->file);
 	free(s->id_node);
 	free(s->locked);
 }
@@ -55,16 +61,16 @@ static void scan_free(struct scan *s)
 static void file_ids(struct scan *s, const bool *has)
 {
 	char path[512];
-	struct stat st;
-
 	for (unsigned n = 0; n < s->count; n++) {
+		struct stat *st = &s->file[s->nids];
+
 		if (!has[n])
 			continue;
 		snprintf(path, sizeof(path), "%s/node%u", gw_dir(), n);
-		if (stat(path, &st) < 0)
+		if (stat(path, st) < 0)
 			continue;
-		snprintf(s->ids[s->nids], sizeof(s->ids[0]), "%02x:%02x:%lu", major(st.st_dev),
-			 minor(st.st_dev), (unsigned long)st.st_ino);
+		snprintf(s->ids[s->nids], sizeof(s->ids[0]), "%02x:%02x:%lu", major(st->st_dev),
+			 minor(st->st_dev), (unsigned long)st->st_ino);
 		s->id_node[s->nids++] = n;
 	}
 }
@@ -174,10 +180,21 @@ static void scan_proc(const struct scan *s, struct lease_holders *who, pid_t *un
 	closedir(proc);
 }
 
+/* A running process's record: a holder of the node whose file it names. */
+static void recorded(const struct lease_record *r, void *arg)
+{
+	struct scan *s = arg;
+
+	for (unsigned i = 0; i < s->nids; i++)
+		if (s->file[i].st_dev == r->dev && s->file[i].st_ino == r->ino)
+			add_pid(&s->who[s->id_node[i]], r->pid);
+}
+
 /* WHO[n], for each node of HAS (both COUNT long): the processes that hold
  * its lease. Where some process's descriptors could not be read (another
  * user's, without root) and nobody was found, /proc/locks' pids are the
- * answer. Returns the number of leased nodes, or -ENOMEM. */
+ * answer. The processes that lease records name come after those.
+ * Returns the number of leased nodes, or -ENOMEM. */
 int holders_find(struct lease_holders *who, const bool *has, unsigned count)
 {
 	struct scan s;
@@ -189,18 +206,33 @@ int holders_find(struct lease_holders *who, const bool *has, unsigned count)
 		scan_free(&s);
 		return -ENOMEM;
 	}
+	s.who = who;
 	file_ids(&s, has);
 	if (proc_locks(&s))
 		scan_proc(&s, who, &unreadable);
-	for (unsigned n = 0; n < count; n++) {
-		if (!s.locked[n].count)
-			continue;
-		if (!who[n].count && unreadable)
+	for (unsigned n = 0; n < count; n++)
+		if (s.locked[n].count && !who[n].count && unreadable)
 			who[n] = s.locked[n];
+	record_scan(recorded, &s);
+	for (unsigned n = 0; n < count; n++)
 		leased += who[n].count > 0;
-	}
 	scan_free(&s);
 	return leased;
+}
+
+/* The processes that records name as holders of the weight file open on
+ * FD: a lease that outlives every descriptor (lease.c). 0 or -errno. */
+int holders_recorded(int fd, struct lease_holders *who)
+{
+	struct scan s = { .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 }, .who = who };
+	struct stat st;
+
+	memset(who, 0, sizeof(*who));
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	s.file = &st;
+	record_scan(recorded, &s);
+	return 0;
 }
 
 /* The holders of one node's lease: 0 or -ENOMEM. */

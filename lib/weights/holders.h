@@ -1,5 +1,5 @@
 /* Who holds the leases on the global weights: the live processes with a
- * locked descriptor on a weight file. */
+ * locked descriptor on a weight file, and those a lease record names. */
 #ifndef NUMACTL2_HOLDERS_H
 #define NUMACTL2_HOLDERS_H
 
@@ -28,6 +28,7 @@ struct lease_list {
 };
 
 int holders_find(struct lease_holders *who, const bool *has, unsigned count);
+int holders_recorded(int fd, struct lease_holders *who);
 int holders_of_node(unsigned node, struct lease_holders *who);
 int holders_list(const struct bitmask *nodes, struct lease_list *list);
 void holders_format_pids(const struct lease_holders *who, char *buf, size_t len);

@@ -1,6 +1,7 @@
 /* Leases on global weights: a job that runs under the kernel's global table
- * keeps the weights of its nodes for as long as it, or a process it forked,
- * lives. The design and its limits are described in lease.c. */
+ * keeps the weights of its nodes for as long as it runs (a record of its PID
+ * and start time), or a process it forked keeps the lease descriptor open.
+ * The design and its limits are described in lease.c. */
 #ifndef NUMACTL2_LEASE_H
 #define NUMACTL2_LEASE_H
 
@@ -43,6 +44,10 @@ struct lease {
 	unsigned nnodes;		/* fd[] has room for that many */
 	unsigned span;			/* fd[0..span-1] are set */
 	int *fd;			/* nodeN, read-only and inherited; -1: none */
+	bool *recorded;			/* this run made node N's lease record */
+	int record_err;			/* 0, or why lease_keep() could not record
+					 * a lease: it then lasts only while a
+					 * descriptor stays open */
 	bool waited;			/* --wait found a lease in the way */
 	unsigned waited_ms;		/* and waited this long */
 	struct lease_conflict waited_for;	/* the last lease it waited for */

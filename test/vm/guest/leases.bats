@@ -15,6 +15,7 @@ setup_file() {
 setup() {
 	reset_weights
 	bg=()
+	shm_full=
 }
 
 teardown() {
@@ -22,6 +23,8 @@ teardown() {
 	for p in "${bg[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
 	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
 	umount "$WI/node2" 2>/dev/null || true
+	# The full /dev/shm a test mounted over the real one.
+	[ -z "$shm_full" ] || umount /dev/shm
 	reset_weights
 }
 
@@ -232,6 +235,122 @@ w; alloc -s 8M; sleep 0.2; w'
 	[ "$stderr" = "$(lease_msg 0 3 "$holder" 1)" ]
 }
 
+# Jobs that do not keep the descriptors they inherited: the lease record
+# (/dev/shm/numactl2-lease.DEV.INO.PID.START) holds their lease.
+
+# Bash code that closes every descriptor above 2, as close_range(3, ~0),
+# closefrom() or Python's close_fds do: the lease descriptors among them.
+CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
+
+# wait_for_comm PID NAME: until process PID runs NAME (30 s at most).
+wait_for_comm() {
+	local end=$((SECONDS + 30))
+	while [ "$SECONDS" -lt "$end" ]; do
+		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && return 0
+		sleep 0.05
+	done
+	echo "process $1 never ran $2"
+	return 1
+}
+
+# closer LIST: a job under -w 0-1 --weights=LIST that closes its descriptors
+# and sleeps, in the background; $holder is its pid.
+closer() {
+	numactl2 -w 0-1 --weights="$1" bash -c "$CLOSE_ALL; exec sleep 60" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_comm "$holder" sleep
+}
+
+# record_of PID: the name of a lease record that names PID.
+record_of() {
+	local r
+	for r in /dev/shm/numactl2-lease.*."$1".*; do
+		[ -e "$r" ] || continue
+		echo "${r##*/}"
+		return 0
+	done
+	return 1
+}
+
+# start_of PID: its start time, field 22 of /proc/PID/stat.
+start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
+
+@test "a job that closes its descriptors keeps its lease: 0:1,1:9 is refused while 0:9,1:1 runs" {
+	closer 0:9,1:1
+	[ "$(ls "/proc/$holder/fd" | tr '\n' ' ')" = "0 1 2 " ]
+	run -1 --separate-stderr numactl2 -w 0-1 --weights=0:1,1:9 touch "$BATS_TEST_TMPDIR/ran"
+	echo "$stderr"
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 1)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(global_weights)" = "9 1 1 1" ]
+	run -0 numactl2 --show
+	printf '%s\n' "${lines[@]}" | grep -qx "interleave weight lease: node 0 weight 9 pids $holder"
+	run -0 numactl2 --hardware
+	printf '%s\n' "${lines[@]}" | grep -qx "interleave weight lease: node 1 weight 1 pids $holder"
+}
+
+@test "a job that closed its descriptors, killed with SIGKILL: its lease ends" {
+	closer 0:9,1:3
+	record_of "$holder"
+	kill -KILL "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:1,1:9 true
+	[ "$(global_weights)" = "1 9 1 1" ]
+	run -1 record_of "$holder"
+}
+
+@test "PID reuse: a record whose PID now runs with another start time is no holder" {
+	local name other start
+	# A job on node 0 alone: its one record names node 0's file.
+	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	name=$(record_of "$holder")
+	kill -KILL "$holder"
+	wait "$holder" || true
+	sleep 60 &
+	other=$!
+	bg+=("$other")
+	start=$(start_of "$other")
+	# What a record of the process that had $other's PID before would say.
+	touch "/dev/shm/${name%.*.*}.$other.$((start - 1))"
+	run -0 --separate-stderr numactl2 --set-global-weights=0:2
+	[ "$(global_weights)" = "2 1 1 1" ]
+	[ ! -e "/dev/shm/${name%.*.*}.$other.$((start - 1))" ]
+	# With the start time it has, the same record is a holder.
+	touch "/dev/shm/${name%.*.*}.$other.$start"
+	run -1 --separate-stderr numactl2 --set-global-weights=0:3
+	[ "$stderr" = "$(lease_msg 0 2 "$other" 3)" ]
+	rm "/dev/shm/${name%.*.*}.$other.$start"
+}
+
+@test "a holder's child that keeps the descriptor outlives it: the child holds the lease" {
+	local pair
+	pair=$(numactl2 -w 0-1 --weights=0:6,1:2 sh -c 'sleep 60 >/dev/null 2>&1 & echo $$ $!' 2>/dev/null)
+	set -- $pair
+	bg+=("$2")
+	wait_for_lease 1 "$2"
+	run -1 --separate-stderr numactl2 -w 0-1 --weights=0:6,1:5 true
+	[ "$stderr" = "$(lease_msg 1 2 "$2" 5)" ]
+	run -1 record_of "$1"
+}
+
+@test "a daemon that forks twice and closes its descriptors: its lease ends when its launcher exits" {
+	local f=$BATS_TEST_TMPDIR/daemon daemon
+	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:9,1:1 \
+		bash -c "$CLOSE_ALL; (sleep 60 </dev/null >/dev/null 2>&1 & echo \$! >$f)"
+	daemon=$(cat "$f")
+	bg+=("$daemon")
+	kill -0 "$daemon"
+	[ "$(ls "/proc/$daemon/fd" | tr '\n' ' ')" = "0 1 2 " ]
+	run -0 numactl2 --show
+	[[ "$output" != *lease* ]] || return 1
+	run -0 --separate-stderr numactl2 -w 0-1 --weights=0:1,1:9 true
+	[ "$(global_weights)" = "1 9 1 1" ]
+}
+
 # --restore-weights.
 
 @test "--restore-weights: the job's own status, and the table back after it exits" {
@@ -311,6 +430,21 @@ w; alloc -s 8M; sleep 0.2; w'
 	run -1 --separate-stderr numactl2 --set-global-weights=0:1
 	umount /run/numactl2
 	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
+}
+
+@test "fault: a full /dev/shm: the lease is the descriptor alone, and numactl2 says so" {
+	local err=$BATS_TEST_TMPDIR/err
+	# One inode, the root's: no record can be created.
+	mount -t tmpfs -o nr_inodes=1,mode=1777 tmpfs /dev/shm
+	shm_full=1
+	numactl2 -w 0 --weights=0:6 sleep 60 2>"$err" &
+	holder=$!
+	bg+=("$holder")
+	wait_for_lease 0 "$holder"
+	run -1 --separate-stderr numactl2 --set-global-weights=0:1
+	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
+	run -0 cat "$err"
+	[ "${lines[0]}" = "numactl2: cannot record the lease in /dev/shm: No space left on device; it holds only while the job keeps the descriptors it inherited open" ]
 }
 
 @test "bad input for the new options: exit 1, a clear message, nothing changed" {
