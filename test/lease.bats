@@ -391,7 +391,7 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 
 @test "PID reuse: a record whose PID runs with another start time is no holder" {
 	local name other start
-	hold 9
+	hold 0 0:9 30
 	name=$(record_of "$holder")
 	kill "$holder"
 	wait "$holder" || true
@@ -408,7 +408,7 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 
 @test "a record with the PID and the start time of a running process is a holder" {
 	local name other start
-	hold 9
+	hold 0 0:9 30
 	name=$(record_of "$holder")
 	kill "$holder"
 	wait "$holder" || true
