@@ -10,7 +10,9 @@
 #define NUMACTL2_SYSCALLS_H
 
 #include <numaif.h>
+#include <signal.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "uapi/mempolicy2.h"
@@ -61,6 +63,33 @@ static inline long set_mempolicy_home_node(void *start, unsigned long len,
 					   unsigned long home_node, unsigned long flags)
 {
 	return syscall(SYS_set_mempolicy_home_node, start, len, home_node, flags);
+}
+
+/* Calls glibc wraps only under a symbol version newer than numactl's needs
+ * (pipe2 2.9, clock_gettime 2.17, pidfd_* 2.36): the dynamic loader checks
+ * every version a binary needs at each start (~300 instructions each,
+ * bench/overhead), so these go to the kernel directly. They are named after
+ * its entry points, since libc's headers declare the plain names. */
+static inline int sys_pipe2(int fds[2], int flags)
+{
+	return (int)syscall(SYS_pipe2, fds, flags);
+}
+
+/* Without the vDSO: only the measurement and the lease wait read the clock,
+ * once a pass or a 20 ms poll. */
+static inline int sys_clock_gettime(clockid_t clock, struct timespec *ts)
+{
+	return (int)syscall(SYS_clock_gettime, clock, ts);
+}
+
+static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
+{
+	return (int)syscall(SYS_pidfd_open, pid, flags);
+}
+
+static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)
+{
+	return (int)syscall(SYS_pidfd_send_signal, pidfd, sig, info, flags);
 }
 
 #endif

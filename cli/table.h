@@ -58,18 +58,10 @@ enum cli_opt {
 	OPT_MEASURE_TIME,
 };
 
-struct cli_option {
-	const char *name;
-	int has_arg;		/* no_argument, required_argument, optional_argument */
-	enum cli_opt val;	/* the short letter, or above CHAR_MAX */
-	const char *arg;	/* the argument's name in --help */
-	const char *help;	/* NULL: an alias --help does not list; '\n' continues */
-};
+/* getopt_long()'s tables, made from the option table (table.c). */
+extern const struct option cli_longopts[];
+extern const char cli_shortopts[];
 
-extern const struct cli_option cli_options[];
-#define CLI_OPTION_MAX 64
-
-void cli_getopt_tables(struct option *longopts, char *shortopts);
 void cli_usage(void) __attribute__((noreturn));
 void cli_version(void) __attribute__((noreturn));
 

@@ -217,9 +217,10 @@ bad_input() {
 	[ -z "$stderr" ]
 }
 
-# The long options of the option table (cli_table.c), one per line.
+# The long options of the option table (cli/table.c: its OPT and LONG_OPT
+# entries), one per line.
 table_options() {
-	sed -n 's/^[[:space:]]*{ "\([a-z-]*\)",.*/--\1/p' "$BATS_TEST_DIRNAME/../cli/table.c" | sort -u
+	sed -n 's/^[[:space:]]*\(LONG_\)\{0,1\}OPT( *"\([a-z-]*\)",.*/--\2/p' "$BATS_TEST_DIRNAME/../cli/table.c" | sort -u
 }
 
 @test "--help and the man page have every long option of the option table" {

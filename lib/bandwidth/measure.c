@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "bandwidth/measure.h"
+#include "syscalls.h"
 
 enum phase { PHASE_TOUCH, PHASE_TRIAD, PHASE_QUIT };
 
@@ -30,13 +31,14 @@ struct worker {
 	pthread_t tid;
 	struct pool *pool;
 	unsigned index;
+	int cpu;
 };
 
 static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -57,11 +59,25 @@ static void slice(const struct pool *p, unsigned index)
 		a[i] = b[i] + 3.0 * c[i];
 }
 
+/* Pinned by the thread itself, not by pthread_attr_setaffinity_np(): that
+ * needs GLIBC_2.32, a version check at every start (bench/overhead). Should
+ * it fail (the cpuset shrank meanwhile), the thread keeps the affinity it
+ * inherited and the measurement goes on. */
+static void pin(int cpu)
+{
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	sched_setaffinity(0, sizeof(one), &one);
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
 	struct pool *p = w->pool;
 
+	pin(w->cpu);
 	for (;;) {
 		pthread_barrier_wait(&p->start);
 		if (p->phase == PHASE_QUIT)
@@ -91,21 +107,24 @@ static int start_workers(struct pool *p, struct worker *w, const cpu_set_t *cpus
 	pthread_barrier_init(&p->start, NULL, p->threads + 1);
 	pthread_barrier_init(&p->done, NULL, p->threads + 1);
 	for (int cpu = 0; cpu < CPU_SETSIZE && started < p->threads && rc == 0; cpu++) {
-		pthread_attr_t attr;
-		cpu_set_t one;
-
 		if (!CPU_ISSET(cpu, cpus))
 			continue;
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		pthread_attr_init(&attr);
-		pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
-		w[started] = (struct worker){ .pool = p, .index = started };
-		rc = -pthread_create(&w[started].tid, &attr, work, &w[started]);
-		pthread_attr_destroy(&attr);
+		w[started] = (struct worker){ .pool = p, .index = started, .cpu = cpu };
+		rc = -pthread_create(&w[started].tid, NULL, work, &w[started]);
 		started += rc == 0;
 	}
 	return rc;
+}
+
+/* CPU_COUNT() would call __sched_cpucount, a GLIBC_2.6 version check at
+ * every start (bench/overhead). */
+static unsigned cpu_count(const cpu_set_t *cpus)
+{
+	unsigned n = 0;
+
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		n += CPU_ISSET(cpu, cpus) != 0;
+	return n;
 }
 
 static void stop_workers(struct pool *p, struct worker *w)
@@ -191,7 +210,7 @@ int measure_run(const struct measure_req *req, struct measurement *m)
 	if (sched_getaffinity(0, sizeof(cpus), &cpus) < 0)
 		return -errno;
 	list_nodes(req->nodes, m);
-	p.threads = m->threads = (unsigned)CPU_COUNT(&cpus);
+	p.threads = m->threads = cpu_count(&cpus);
 	p.per_thread = req->size / 3 / sizeof(double) / p.threads;
 	if (p.per_thread == 0)
 		return -EINVAL;

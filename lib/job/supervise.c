@@ -6,19 +6,18 @@
  * job) with PTRACE_O_TRACEEXIT only, and /proc/PID/numa_maps is read while
  * the child sits in its exit-stop. A pidfd names the child, so a forwarded
  * signal cannot reach a recycled pid. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/pidfd.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "job/supervise.h"
+#include "syscalls.h"
 
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define NFORWARDED (sizeof(forwarded) / sizeof(forwarded[0]))
@@ -33,7 +32,7 @@ static void forward(int sig, siginfo_t *info, void *ctx)
 
 	(void)ctx;
 	if (info->si_code != SI_KERNEL && job_pidfd >= 0)
-		(void)pidfd_send_signal(job_pidfd, sig, NULL, 0);
+		(void)sys_pidfd_send_signal(job_pidfd, sig, NULL, 0);
 	errno = saved;
 }
 
@@ -166,7 +165,7 @@ static int start(struct job *job, int gate[2], int report[2])
 		child(job->command, &mask, gate[0], report[1]);
 	}
 	if (job->pid > 0)
-		job_pidfd = pidfd_open(job->pid, 0);
+		job_pidfd = sys_pidfd_open(job->pid, 0);
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	close(gate[0]);
 	close(report[1]);
@@ -185,9 +184,9 @@ int supervise_run(struct job *job)
 
 	job->signal = job->exec_errno = 0;
 	job->failed = NULL;
-	if (pipe2(gate, O_CLOEXEC) < 0)
+	if (sys_pipe2(gate, O_CLOEXEC) < 0)
 		return fail(job, "pipe");
-	if (pipe2(report, O_CLOEXEC) < 0) {
+	if (sys_pipe2(report, O_CLOEXEC) < 0) {
 		close(gate[0]);
 		close(gate[1]);
 		return fail(job, "pipe");

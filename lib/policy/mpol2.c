@@ -47,19 +47,17 @@ static bool parse_syscall_list(char *buf, struct mpol2_numbers *nr)
 
 	*nr = (struct mpol2_numbers){ -1, -1, -1 };
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[32];
 		unsigned long num;
 		char *sp = strchr(line, ' ');
 
-		if (!sp || (size_t)(sp - line) >= sizeof(name) || parse_ulong(sp + 1, 4095, &num) < 0)
+		if (!sp || parse_ulong(sp + 1, 4095, &num) < 0)
 			return false;
-		memcpy(name, line, (size_t)(sp - line));
-		name[sp - line] = '\0';
-		if (strcmp(name, "set_mempolicy2") == 0)
+		*sp = '\0';	/* the name, in place */
+		if (strcmp(line, "set_mempolicy2") == 0)
 			nr->set = (long)num;
-		else if (strcmp(name, "get_mempolicy2") == 0)
+		else if (strcmp(line, "get_mempolicy2") == 0)
 			nr->get = (long)num;
-		else if (strcmp(name, "mbind2") == 0)
+		else if (strcmp(line, "mbind2") == 0)
 			nr->mbind = (long)num;
 	}
 	return nr->set >= 0 && nr->get >= 0 && nr->mbind >= 0;

@@ -57,18 +57,30 @@ struct bitmask *cpus_parse(const char *s, bool all)
 	return all ? numa_parse_cpustring_all(s) : numa_parse_cpustring(s);
 }
 
-/* Word by word: it runs on every start, before the exec. */
-int nodes_first(const struct bitmask *mask)
+/* The first node of mask at or after from, or -1. Word by word, not
+ * numa_bitmask_isbitset() bit by bit: it runs before the exec, on masks of
+ * 1024 bits or more (bench/overhead). */
+int nodes_next(const struct bitmask *mask, unsigned from)
 {
 	const unsigned bits = 8 * sizeof(unsigned long);
+	unsigned w = from / bits;
+	unsigned long word;
 
-	for (unsigned w = 0; w * bits < mask->size; w++)
-		if (mask->maskp[w]) {
-			unsigned i = w * bits + (unsigned)__builtin_ctzl(mask->maskp[w]);
+	if (from >= mask->size)
+		return -1;
+	word = mask->maskp[w] & (~0UL << (from % bits));
+	while (!word) {
+		if (++w * bits >= mask->size)
+			return -1;
+		word = mask->maskp[w];
+	}
+	from = w * bits + (unsigned)__builtin_ctzl(word);
+	return from < mask->size ? (int)from : -1;
+}
 
-			return i < mask->size ? (int)i : -1;
-		}
-	return -1;
+int nodes_first(const struct bitmask *mask)
+{
+	return nodes_next(mask, 0);
 }
 
 /* numactl's printmask(): "name: 0 1 \n", with the trailing blank scripts expect. */

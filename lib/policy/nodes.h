@@ -11,6 +11,7 @@ struct bitmask *nodes_parse(const char *s, bool all);
 struct bitmask *cpus_parse(const char *s, bool all);
 const char *nodes_last_warning(void);
 int nodes_first(const struct bitmask *mask);
+int nodes_next(const struct bitmask *mask, unsigned from);
 void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 
 #endif

@@ -7,7 +7,8 @@
 #include "policy/policy.h"
 #include "syscalls.h"
 
-static const char *const policy_names[] = {
+/* Arrays, not pointers: a pointer is a relocation at every start (bench/overhead). */
+static const char policy_names[][sizeof("weighted-interleave")] = {
 	"default", "preferred", "bind", "interleave", "local",
 	"preferred-many", "weighted-interleave",
 };

@@ -1,6 +1,7 @@
 /* Where a run's weights go, and applying them to the global table for a
  * job (task-local weights go with the policy, lib/policy). */
 #include "policy/mpol2.h"
+#include "policy/nodes.h"
 #include "weights/target.h"
 
 /* Task-local wherever the kernel lists set_mempolicy2 (kernel/), unless
@@ -47,13 +48,12 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 	rc = gw_txn_alloc(&c->txn);
 	if (rc < 0)
 		return rc;
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
-		if (!numa_bitmask_isbitset(p->nodes, n))
-			continue;
+	for (int n = nodes_first(p->nodes); n >= 0 && n < PARSE_MAX_NODES;
+	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		if (p->has_weights)
-			gw_txn_ask(&c->txn, n, LEASE_WEIGHT, weight_effective(p->weight[n]));
+			gw_txn_ask(&c->txn, (unsigned)n, LEASE_WEIGHT, weight_effective(p->weight[n]));
 		else
-			gw_txn_ask(&c->txn, n, LEASE_AS_IS, 0);
+			gw_txn_ask(&c->txn, (unsigned)n, LEASE_AS_IS, 0);
 	}
 	rc = gw_txn_change(&c->txn, conflict, failed_node);
 	c->active = rc == 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "weights/txn.h"
+#include "syscalls.h"
 
 #define LEASE_POLL_MS 20
 #define LEASE_ENDED_RETRIES 8
@@ -185,7 +186,7 @@ static unsigned long now_ms(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (unsigned long)ts.tv_sec * 1000 + (unsigned long)ts.tv_nsec / 1000000;
 }
 
