@@ -18,15 +18,9 @@
 #include "cli/progress.h"
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
-#include "bandwidth/measure.h"
-#include "weights/admin.h"
-#include "weights/table.h"
-#include "policy/nodes.h"
-#include "weights/restore.h"
+#include "numactl2.h"
 #include "cli/show.h"
-#include "job/supervise.h"
 #include "syscalls.h"
-#include "weights/target.h"
 
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */

@@ -8,12 +8,8 @@
 #include "cli/ctl.h"
 #include "cli/globalmsg.h"
 #include "cli/usage.h"
-#include "bandwidth/measure.h"
-#include "bandwidth/memcg.h"
-#include "policy/mpol2.h"
-#include "bandwidth/nodeperf.h"
+#include "numactl2.h"
 #include "syscalls.h"
-#include "weights/target.h"
 
 /* --weights=LIST: every node it names must be in the interleave set. */
 static void list_weights(struct ctl *ctl)

@@ -4,11 +4,8 @@
 
 #include <stdbool.h>
 
-#include "bandwidth/autoweights.h"
+#include "numactl2.h"
 #include "parse.h"
-#include "job/report.h"
-#include "policy/policy.h"
-#include "policy/shm.h"
 
 enum global_op { GLOBAL_NONE, GLOBAL_SET, GLOBAL_RESET, GLOBAL_AUTO };
 enum shm_action { SHM_TOUCH = 'T', SHM_DUMP = 'd', SHM_DUMP_NODES = 'D', SHM_VERIFY = 'V' };

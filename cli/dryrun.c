@@ -5,12 +5,9 @@
 #include <stdlib.h>
 
 #include "cli/dryrun.h"
-#include "weights/table.h"
-#include "weights/holders.h"
-#include "policy/nodes.h"
+#include "numactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
-#include "weights/target.h"
 
 /* The live leases on the nodes of the set, and whether this run would clash. */
 static void print_leases(const struct policy *p)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/globalmsg.h"
-#include "weights/record.h"
+#include "numactl2.h"
 
 static void __attribute__((noreturn)) global_failed(int rc, unsigned node)
 {

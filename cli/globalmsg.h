@@ -4,9 +4,7 @@
 
 #include <stdbool.h>
 
-#include "weights/admin.h"
-#include "weights/restore.h"
-#include "weights/txn.h"
+#include "numactl2.h"
 
 void global_report(const struct gw_txn *t);
 void global_lease_report(const struct lease *l);

@@ -2,9 +2,7 @@
  * performance data and weights that numactl does not show. */
 #include <stdio.h>
 
-#include "weights/table.h"
-#include "policy/nodes.h"
-#include "bandwidth/nodeperf.h"
+#include "numactl2.h"
 #include "parse.h"
 #include "cli/hardware.h"
 #include "cli/show.h"

@@ -2,7 +2,7 @@
 #ifndef NUMACTL2_REPORTMSG_H
 #define NUMACTL2_REPORTMSG_H
 
-#include "job/report.h"
+#include "numactl2.h"
 
 /* After supervise_run(): what went wrong at the exit-stop, if anything. */
 void report_exit_warnings(const struct report *r);

@@ -4,14 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "weights/table.h"
-#include "weights/holders.h"
-#include "policy/mpol2.h"
-#include "policy/nodes.h"
-#include "policy/policy.h"
+#include "numactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
-#include "weights/target.h"
 
 /* numactl's printmask() on stdout, for --show and --dry-run. */
 void nodes_print(const char *name, const struct bitmask *mask)

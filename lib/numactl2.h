@@ -1,0 +1,37 @@
+/* libnumactl2's public header: everything a front end (the numactl2 CLI,
+ * a Slurm plugin) links against. The library never prints, exits or
+ * calls err(): each call returns 0 or a negative errno, with what went
+ * wrong in the struct it was given, and the front end words it. Functions
+ * whose names say they print write only to the FILE * they are given. */
+#ifndef NUMACTL2_LIB_H
+#define NUMACTL2_LIB_H
+
+/* Policies: as asked (spec.h), set on the task or a range, task-local
+ * weights where the kernel has them, node lists, --shm/--file regions. */
+#include "policy/spec.h"
+#include "policy/policy.h"
+#include "policy/mpol2.h"
+#include "policy/nodes.h"
+#include "policy/shm.h"
+
+/* Weights: where they go, the global table and its transaction, leases,
+ * their records and holders, the admin operations, --restore-weights. */
+#include "weights/target.h"
+#include "weights/table.h"
+#include "weights/txn.h"
+#include "weights/record.h"
+#include "weights/holders.h"
+#include "weights/admin.h"
+#include "weights/restore.h"
+
+/* Bandwidths: from the firmware, measured, and the weights they give. */
+#include "bandwidth/nodeperf.h"
+#include "bandwidth/measure.h"
+#include "bandwidth/memcg.h"
+#include "bandwidth/autoweights.h"
+
+/* The job as a child, and where its pages went. */
+#include "job/supervise.h"
+#include "job/report.h"
+
+#endif
