@@ -328,38 +328,9 @@ table_weights() { cat "$WI"/node*; }
 
 # Jobs that do not keep the descriptors they inherited.
 
-# Bash code that closes every descriptor above 2, as close_range(3, ~0),
-# closefrom() or Python's close_fds do: the lease descriptors among them.
-CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
-
-# wait_for_comm PID NAME: until process PID runs NAME (it has exec'd).
-wait_for_comm() {
-	local i
-	for i in $(seq 100); do
-		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "process $1 never ran $2"
-	return 1
-}
-
-# closer [NUMACTL2 ARGS...]: a job under weight 9 on node 0 that closes its
-# descriptors and sleeps, in the background; $holder is its pid.
-closer() {
-	"$NUMACTL2" -w 0 --weights=0:9 "$@" bash -c "$CLOSE_ALL; exec sleep 30" 2>/dev/null &
-	holder=$!
-	bg+=("$holder")
-	wait_for_comm "$holder" sleep
-}
-
-# record_of PID: the name of the lease record that names PID, if any.
-record_of() { ls "$LEASES" | grep -E "^numactl2-lease\..*\.$1\.[0-9]+\$"; }
-
-# start_of PID: its start time, field 22 of /proc/PID/stat.
-start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 
 @test "a job that closes the descriptors it inherited keeps its lease while it runs" {
-	closer
+	closer 0 0:9
 	[ "$(ls "/proc/$holder/fd" | tr '\n' ' ')" = "0 1 2 " ]
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
 	echo "$stderr"
@@ -380,7 +351,7 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 }
 
 @test "a job that closed its descriptors, killed with SIGKILL: its lease ends, its record goes" {
-	closer
+	closer 0 0:9
 	record_of "$holder"
 	kill -KILL "$holder"
 	wait "$holder" || true
@@ -389,8 +360,11 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 	run -1 record_of "$holder"
 }
 
-@test "PID reuse: a record whose PID runs with another start time is no holder" {
-	local name other start
+# forged_record DELTA: a lease of weight 9 on node 0 whose holder has ended,
+# and a record of that node for a running process $other (a sleep), with its
+# start time plus DELTA; $record is the record's path.
+forged_record() {
+	local name start
 	hold 0 0:9 30
 	name=$(record_of "$holder")
 	kill "$holder"
@@ -399,27 +373,24 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 	other=$!
 	bg+=("$other")
 	start=$(start_of "$other")
+	record=$LEASES/${name%.*.*}.$other.$((start + $1))
+	touch "$record"
+}
+
+@test "PID reuse: a record whose PID runs with another start time is no holder" {
 	# The record of a process that had $other's PID before: another start time.
-	touch "$LEASES/${name%.*.*}.$other.$((start - 1))"
+	forged_record -1
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$(w 0)" = 5 ]
-	[ ! -e "$LEASES/${name%.*.*}.$other.$((start - 1))" ]
+	[ ! -e "$record" ]
 }
 
 @test "a record with the PID and the start time of a running process is a holder" {
-	local name other start
-	hold 0 0:9 30
-	name=$(record_of "$holder")
-	kill "$holder"
-	wait "$holder" || true
-	sleep 30 &
-	other=$!
-	bg+=("$other")
-	start=$(start_of "$other")
-	touch "$LEASES/${name%.*.*}.$other.$start"
+	forged_record 0
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$stderr" = "$(lease_msg 0 9 "$other" 5)" ]
 	[ "$(w 0)" = 9 ]
+	[ -e "$record" ]
 }
 
 @test "a holder's child that keeps the descriptor outlives it: the child holds the lease, the holder's record is gone" {

@@ -32,3 +32,43 @@ hold() {
 	bg+=("$holder")
 	wait_for_lease "${2%%:*}" "$holder"
 }
+
+# Bash code that closes every descriptor above 2, as close_range(3, ~0),
+# closefrom() or Python's close_fds do: the lease descriptors among them.
+CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
+
+# wait_for_comm PID NAME: until process PID runs NAME (30 s at most).
+wait_for_comm() {
+	local end=$((SECONDS + 30))
+	while [ "$SECONDS" -lt "$end" ]; do
+		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && return 0
+		sleep 0.05
+	done
+	echo "process $1 never ran $2"
+	return 1
+}
+
+# closer NODES WEIGHTS: a job under -w NODES --weights=WEIGHTS that closes
+# its descriptors and sleeps, in the background; $holder is its pid, added
+# to the array bg for the teardown to end.
+closer() {
+	"${NUMACTL2:-numactl2}" -w "$1" --weights="$2" bash -c "$CLOSE_ALL; exec sleep 60" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_comm "$holder" sleep
+}
+
+# record_of PID: the name of a lease record that names PID, in $LEASES
+# (the host's test directory) or /dev/shm.
+record_of() {
+	local r
+	for r in "${LEASES:-/dev/shm}"/numactl2-lease.*."$1".*; do
+		[ -e "$r" ] || continue
+		echo "${r##*/}"
+		return 0
+	done
+	return 1
+}
+
+# start_of PID: its start time, field 22 of /proc/PID/stat.
+start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }

@@ -238,46 +238,9 @@ w; alloc -s 8M; sleep 0.2; w'
 # Jobs that do not keep the descriptors they inherited: the lease record
 # (/dev/shm/numactl2-lease.DEV.INO.PID.START) holds their lease.
 
-# Bash code that closes every descriptor above 2, as close_range(3, ~0),
-# closefrom() or Python's close_fds do: the lease descriptors among them.
-CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
-
-# wait_for_comm PID NAME: until process PID runs NAME (30 s at most).
-wait_for_comm() {
-	local end=$((SECONDS + 30))
-	while [ "$SECONDS" -lt "$end" ]; do
-		[ "$(cat "/proc/$1/comm" 2>/dev/null)" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "process $1 never ran $2"
-	return 1
-}
-
-# closer LIST: a job under -w 0-1 --weights=LIST that closes its descriptors
-# and sleeps, in the background; $holder is its pid.
-closer() {
-	numactl2 -w 0-1 --weights="$1" bash -c "$CLOSE_ALL; exec sleep 60" 2>/dev/null &
-	holder=$!
-	bg+=("$holder")
-	wait_for_comm "$holder" sleep
-}
-
-# record_of PID: the name of a lease record that names PID.
-record_of() {
-	local r
-	for r in /dev/shm/numactl2-lease.*."$1".*; do
-		[ -e "$r" ] || continue
-		echo "${r##*/}"
-		return 0
-	done
-	return 1
-}
-
-# start_of PID: its start time, field 22 of /proc/PID/stat.
-start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 
 @test "a job that closes its descriptors keeps its lease: 0:1,1:9 is refused while 0:9,1:1 runs" {
-	closer 0:9,1:1
+	closer 0-1 0:9,1:1
 	[ "$(ls "/proc/$holder/fd" | tr '\n' ' ')" = "0 1 2 " ]
 	run -1 --separate-stderr numactl2 -w 0-1 --weights=0:1,1:9 touch "$BATS_TEST_TMPDIR/ran"
 	echo "$stderr"
@@ -291,7 +254,7 @@ start_of() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f20; }
 }
 
 @test "a job that closed its descriptors, killed with SIGKILL: its lease ends" {
-	closer 0:9,1:3
+	closer 0-1 0:9,1:3
 	record_of "$holder"
 	kill -KILL "$holder"
 	wait "$holder" || true
