@@ -177,9 +177,13 @@ static void check_home_node(struct ctl *ctl)
 			    "without mbind2 (kernel/)");
 }
 
-/* --report: a command to report on; --report-file alone means the table. */
+/* --report: a command to report on (--show runs none); --report-file alone
+ * means the table. */
 static void check_report(struct ctl *ctl)
 {
+	if (ctl->show && (ctl->report != REPORT_NONE || ctl->report_file))
+		usage_error("options %s and --show cannot be combined",
+			    ctl->report != REPORT_NONE ? "--report" : "--report-file");
 	if (ctl->report_file && ctl->report == REPORT_NONE)
 		ctl->report = REPORT_TABLE;
 	if (ctl->report != REPORT_NONE && !ctl->command)
