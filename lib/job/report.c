@@ -40,8 +40,9 @@ static int open_report_file(const char *path)
 
 	if (fd < 0 && errno == EEXIST)
 		fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* ENXIO: a FIFO without a reader, a device or socket: none is a file. */
 	if (fd < 0)
-		return -errno;
+		return errno == ENXIO ? -EINVAL : -errno;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return -EINVAL;
