@@ -202,6 +202,10 @@ static void open_report(struct ctl *ctl, struct report *r)
 	r->policy = &ctl->policy;
 	r->command = ctl->command;
 	rc = report_open(r);
+	if (rc == -ELOOP)
+		errx(1, "cannot open the report file '%s': it is a symbolic link", r->path);
+	if (rc == -EINVAL)
+		errx(1, "cannot open the report file '%s': not a regular file", r->path);
 	if (rc < 0) {
 		errno = -rc;
 		err(1, "cannot open the report file '%s'", r->path);
@@ -230,11 +234,13 @@ static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct rep
 	int status;
 
 	if (ctl->report != REPORT_NONE) {
-		job.at_exit = report_print_at_exit;
+		job.at_exit = report_add_process;
 		job.arg = r;
 	}
 	weights_release(wc);
 	status = supervise_run(&job);
+	if (ctl->report != REPORT_NONE && status >= 0)
+		report_print(r, job.wait_status, job.running);
 	if (ctl->report != REPORT_NONE)
 		report_exit_warnings(r);
 	if (status < 0 || ctl->restore)

@@ -176,9 +176,14 @@ static void check_home_node(struct ctl *ctl)
 			    "without mbind2 (kernel/)");
 }
 
-/* --report: a command to report on; --report-file alone means the table. */
+/* --report: a command to report on (--show and --hardware run none);
+ * --report-file alone means the table. */
 static void check_report(struct ctl *ctl)
 {
+	if ((ctl->show || ctl->hardware) && (ctl->report != REPORT_NONE || ctl->report_file))
+		usage_error("options %s and %s cannot be combined",
+			    ctl->report != REPORT_NONE ? "--report" : "--report-file",
+			    ctl->show ? "--show" : "--hardware");
 	if (ctl->report_file && ctl->report == REPORT_NONE)
 		ctl->report = REPORT_TABLE;
 	if (ctl->report != REPORT_NONE && !ctl->command)

@@ -8,7 +8,7 @@ void report_exit_warnings(const struct report *r)
 {
 	if (r->read_errno) {
 		errno = r->read_errno;
-		warn("no report: cannot read /proc/%d/numa_maps", (int)r->pid);
+		warn("no report: cannot read /proc/%d/numa_maps", (int)r->read_pid);
 	} else if (r->write_errno) {
 		errno = r->write_errno;
 		warn("cannot write the report%s%s", r->path ? " to " : "", r->path ? r->path : "");

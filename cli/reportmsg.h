@@ -4,7 +4,8 @@
 
 #include "numactl2.h"
 
-/* After supervise_run(): what went wrong at the exit-stop, if anything. */
+/* After supervise_run() and report_print(): what went wrong reading the
+ * job's pages or writing the report, if anything. */
 void report_exit_warnings(const struct report *r);
 
 /* After the job: says why there was no report, if there was none, and

@@ -197,3 +197,141 @@ nothing_changed() {
 	[[ "$stderr" == *"changed global interleave weights: node0 "*"->5"* ]] || return 1
 	nothing_changed "$m"
 }
+
+# Issue 14: the job is every process the command forks, vforks or clones,
+# each counted once (threads share it), read when it ends.
+@test "--report: a script's job is every process, summed; the largest are listed" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -4 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 \
+		sh -c "\"\$1\" -s 16M >/dev/null; exit 4" _ "$ALLOC"
+	cat "$f"
+	python3 -m json.tool "$f" >/dev/null
+	[ "$(jq -r .total.anon "$f")" -ge 4096 ]
+	[ "$(jq -r .exit.status "$f")" = 4 ]
+	[ "$(jq -r '[.processes.reported, .processes.running] | map(tostring) | join(" ")' "$f")" = "2 0" ]
+	[ "$(jq -r '.processes.largest[0].name' "$f")" = alloc ]
+	[ "$(jq -r '.processes.largest[0].anon' "$f")" -ge 4096 ]
+	[ "$(jq -r '.processes.largest[1].pid == .pid' "$f")" = true ]
+	[ "$(jq -r '([.processes.largest[].anon] | add) == .total.anon' "$f")" = true ]
+}
+
+@test "--report: the table lists the processes after its own lines" {
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 sh -c "\"\$1\" -s 8M -f >/dev/null; true" _ "$ALLOC"
+	echo "$stderr"
+	[ "$(table_pages "$stderr" 0 | cut -d' ' -f2)" -ge 2048 ]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^total ')" -eq 1 ]
+	[ "$(printf '%s\n' "$stderr" | sed -n '/^total /{n;p}')" = "processes: 3 reported, 0 left running (not reported); the largest:" ]
+	[[ "$(printf '%s\n' "$stderr" | sed -n '/^processes: /{n;p}')" =~ ^\ \ pid\ [0-9]+\ \(alloc\):\ [0-9]+\ pages,\ heap\ [0-9]+,\ anon\ [0-9]+,\ file\ [0-9]+$ ]] || return 1
+	[ "$(printf '%s\n' "$stderr" | grep -c '^  pid ')" -eq 3 ]
+}
+
+@test "--report: threads count once, at the last one's exit, with the job's own pages" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 "$ALLOC" -t 4 -s 8M -m
+	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(maps_pages "$output" 0)" ]
+	[ "$(jq -r .processes.reported "$f")" = 1 ]
+}
+
+# The main thread calls pthread_exit() at once; a second thread allocates
+# 16 MiB, dumps numa_maps and exits 3: the report is that thread's.
+@test "--report: a main thread that exits first: the report is taken when the job ends" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -3 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 "$ALLOC" -X 3 -s 16M -m
+	cat "$f"
+	[ "$(jq -r .exit.status "$f")" = 3 ]
+	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(maps_pages "$output" 0)" ]
+	[ "$(jq -r .total.anon "$f")" -ge 4096 ]
+}
+
+# A process whose parent ended before it is the job's still; one still
+# running when the job ends is left to run, and counted as such.
+@test "--report: a reparented process is counted; one left running is named, not waited for" {
+	local f=$BATS_TEST_TMPDIR/r.json t0=$SECONDS
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 sh -c \
+		"(\"\$1\" -s 8M >/dev/null &); sleep 1; sleep 5 >/dev/null 2>&1 & exit 0" _ "$ALLOC"
+	cat "$f"
+	[ $((SECONDS - t0)) -lt 5 ]
+	[ "$(jq -r '.processes.largest[0].name' "$f")" = alloc ]
+	[ "$(jq -r .total.anon "$f")" -ge 2048 ]
+	[ "$(jq -r .processes.running "$f")" = 1 ]
+}
+
+@test "--report-file: a symlink is not followed, dangling or not" {
+	local d=$BATS_TEST_TMPDIR
+	echo precious >"$d/target"
+	ln -s "$d/target" "$d/rf"
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/rf" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/rf': it is a symbolic link" ]
+	[ "$(cat "$d/target")" = precious ]
+	ln -s "$d/absent" "$d/dangling"
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/dangling" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/dangling': it is a symbolic link" ]
+	[ ! -e "$d/absent" ]
+	[ -L "$d/dangling" ]
+}
+
+@test "--report-file: only a regular file" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	# Opening a FIFO for writing waits for a reader: timeout ends that.
+	run -1 --separate-stderr timeout 10 "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/fifo" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$BATS_TEST_TMPDIR/fifo': not a regular file" ]
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/dev/null -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '/dev/null': not a regular file" ]
+}
+
+@test "--report-file: a file there is replaced by the report, a new one created" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	head -c 100000 /dev/zero | tr '\0' x >"$f"
+	run -0 "$NUMACTL2" --report=json --report-file="$f" -i 0 true
+	[ "$(wc -l <"$f")" -eq 1 ]
+	jq -e . "$f" >/dev/null
+	run -0 "$NUMACTL2" --report=json --report-file="$BATS_TEST_TMPDIR/new.json" -i 0 true
+	jq -e . "$BATS_TEST_TMPDIR/new.json" >/dev/null
+}
+
+@test "--report-file: a run that fails before the job starts leaves the file as it was" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	echo old >"$f"
+	run -127 --separate-stderr "$NUMACTL2" --report-file="$f" -i 0 /nonexistent/prog
+	[ "$(cat "$f")" = old ]
+	run -1 --separate-stderr strace -o /dev/null -e trace=ptrace -e inject=ptrace:error=EPERM \
+		"$NUMACTL2" --report-file="$f" -i 0 true
+	[ "${stderr_lines[-1]}" = "numactl2: cannot run 'true' as a child (ptrace): Operation not permitted" ]
+	[ "$(cat "$f")" = old ]
+}
+
+@test "--report=json: a name that is not UTF-8, or holds control characters, still parses" {
+	local prog=$BATS_TEST_TMPDIR/$'t\xff\x01\x7f\xc3\xa9\xed\xa0\x80"' f=$BATS_TEST_TMPDIR/r.json
+	cp /bin/true "$prog"
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 "$prog"
+	python3 -m json.tool "$f" >/dev/null
+	[ "$(jq -r .command "$f")" = "$BATS_TEST_TMPDIR/t"$'\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
+	grep -qF '\ufffd\u0001\u007f' "$f"
+	python3 -m json.tool "$f" >/dev/null
+	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'t\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
+}
+
+@test "--report and --report-file with --show: refused, nothing run" {
+	local m=$BATS_TEST_TMPDIR/ran
+	run -1 --separate-stderr "$NUMACTL2" --report --show touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report and --show cannot be combined" ]
+	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	[ -z "$output" ]
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/r" --show touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report-file and --show cannot be combined" ]
+	[ ! -e "$BATS_TEST_TMPDIR/r" ]
+	[ ! -e "$m" ]
+}
+
+@test "--report and --report-file with --hardware: refused, nothing run" {
+	local m=$BATS_TEST_TMPDIR/ran
+	run -1 --separate-stderr "$NUMACTL2" --report --hardware touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report and --hardware cannot be combined" ]
+	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
+	[ -z "$output" ]
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/r" --hardware touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report-file and --hardware cannot be combined" ]
+	[ -z "$output" ]
+	[ ! -e "$BATS_TEST_TMPDIR/r" ]
+	[ ! -e "$m" ]
+}

@@ -101,3 +101,76 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 4 ]
 }
+
+ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/bin/alloc}
+
+# Issue 14: the whole job is traced, each process reported once.
+@test "supervised: what the job forks and execs is followed, each process once" {
+	run -5 --separate-stderr "$SUPERVISE_DRIVER" -t sh -c '/bin/sh -c "exit 2"; exit 5'
+	echo "$stderr"
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[[ "${stderr_lines[0]}" =~ ^exit-stop\ of\ another\ process:\ status\ 512,\ numa_maps\ [1-9][0-9]*\ lines$ ]] || return 1
+	[[ "${stderr_lines[1]}" =~ ^exit-stop:\ status\ 1280,\ numa_maps\ [1-9][0-9]*\ lines$ ]] || return 1
+}
+
+@test "supervised: a process's threads make one exit-stop report" {
+	run -0 --separate-stderr "$SUPERVISE_DRIVER" -t "$ALLOC" -t 8 -s 4M
+	echo "$stderr"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "${stderr_lines[0]}" =~ ^exit-stop:\ status\ 0,\ numa_maps\ [1-9][0-9]*\ lines$ ]] || return 1
+}
+
+# The main thread calls pthread_exit() first; the last thread exits 3.
+@test "supervised: a process is reported at its last thread's exit, with that status" {
+	run -3 --separate-stderr "$SUPERVISE_DRIVER" -t "$ALLOC" -X 3 -s 4M
+	echo "$stderr"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "${stderr_lines[0]}" =~ ^exit-stop:\ status\ 768,\ numa_maps\ [1-9][0-9]*\ lines$ ]] || return 1
+}
+
+# posix_spawn vforks (CLONE_VM | CLONE_VFORK): a child that execs is a
+# process of its own; one whose exec fails had only its parent's pages.
+@test "supervised: a vfork child is reported once it has exec'd, not before" {
+	local py
+	py=$(python3 -c 'import sys; print(sys.executable)')	# not a wrapper script
+	run -0 --separate-stderr "$SUPERVISE_DRIVER" -t "$py" -c '
+import os
+os.waitpid(os.posix_spawn("/bin/sh", ["sh", "-c", "exit 6"], os.environ), 0)
+try:
+    os.posix_spawn("/nonexistent/prog", ["prog"], os.environ)
+except OSError:
+    pass'
+	echo "$stderr"
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[[ "${stderr_lines[0]}" =~ ^exit-stop\ of\ another\ process:\ status\ 1536, ]] || return 1
+	[[ "${stderr_lines[1]}" =~ ^exit-stop:\ status\ 0, ]] || return 1
+}
+
+@test "supervised: a process still running when the job ends is left to run" {
+	local t0=$SECONDS
+	run -0 --separate-stderr "$SUPERVISE_DRIVER" -t sh -c 'sleep 3 >/dev/null 2>&1 & exit 0'
+	echo "$stderr"
+	[ $((SECONDS - t0)) -lt 3 ]
+	[ "${stderr_lines[-1]}" = "running: 1" ]
+}
+
+# A trap runs only when the signal is delivered: the tracer passes it on.
+@test "supervised: a signal sent to a forked process reaches it" {
+	run -0 --separate-stderr "$SUPERVISE_DRIVER" -t sh -c \
+		'sh -c "trap \"exit 6\" USR1; kill -USR1 \$\$; sleep 5; exit 9"; echo $?'
+	[ "$output" = 6 ]
+}
+
+@test "supervised: a stopped forked process is kept stopped, and resumes with SIGCONT" {
+	"$SUPERVISE_DRIVER" -t sh -c 'sh -c "echo \$\$; kill -STOP \$\$; exit 4"; exit $?' \
+		>"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
+	local pid=$! child rc=0
+	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	child=$(cat "$BATS_TEST_TMPDIR/pid")
+	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	sleep 0.3
+	grep -q '^State:.*stop' "/proc/$child/status"
+	kill -CONT "$child"
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 4 ]
+}

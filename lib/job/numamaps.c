@@ -48,6 +48,20 @@ static int make_room(struct placement *p, unsigned long n)
 	return 0;
 }
 
+int placement_add(struct placement *to, const struct placement *from)
+{
+	if (from->nodes && make_room(to, from->nodes - 1) < 0)
+		return -ENOMEM;
+	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
+		for (unsigned n = 0; n < from->nodes; n++)
+			to->pages[k][n] += from->pages[k][n];
+		to->total[k] += from->total[k];
+	}
+	if (from->max_node > to->max_node)
+		to->max_node = from->max_node;
+	return 0;
+}
+
 /* "N12=345": node 12, 345 pages. */
 static bool node_token(const char *t, unsigned long *node, unsigned long long *pages)
 {

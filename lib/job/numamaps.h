@@ -27,6 +27,9 @@ unsigned long long placement_pages(const struct placement *p, enum map_kind k, u
 
 void placement_free(struct placement *p);
 
+/* Adds from's pages to to's; 0 or -ENOMEM. */
+int placement_add(struct placement *to, const struct placement *from);
+
 /* Adds one numa_maps line (split in place) to p; page_kb is the base page
  * size. Pure; returns 0, -EINVAL for a line that is not numa_maps' (a node
  * beyond PARSE_MAX_NODES included), or -ENOMEM. */

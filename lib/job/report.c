@@ -2,20 +2,27 @@
  * --report-file. Stdout is the job's: scripts pipe it, and a report there
  * would corrupt what they read.
  *
- * json schema, version 1 (documented in README.md and man/numactl2.h2m):
+ * json schema, version 1 (documented in README.md and man/numactl2.h2m;
+ * "processes" was added within it, as the schema allows):
  *   { "version": 1, "command": STR, "pid": INT,
  *     "exit": { "status": INT|null, "signal": INT|null },
  *     "policy": STR, "page_size": INT,
  *     "nodes": [ { "node": INT, "requested_share": NUM|null,
  *                  "heap": { "pages": INT, "share": NUM|null },
  *                  "anon": { ... }, "file": { ... } }, ... ],
- *     "total": { "heap": INT, "anon": INT, "file": INT } }
- * Pages are base pages of page_size bytes; shares are fractions of the
- * kind's total (null when it has no pages, or the policy asks for none). */
+ *     "total": { "heap": INT, "anon": INT, "file": INT },
+ *     "processes": { "reported": INT, "running": INT,
+ *                    "largest": [ { "pid": INT, "name": STR, "pages": INT,
+ *                                   "heap": INT, "anon": INT, "file": INT } ] } }
+ * Pages are base pages of page_size bytes, summed over the job's processes;
+ * shares are fractions of the kind's total (null when it has no pages, or
+ * the policy asks for none). Strings are valid UTF-8: a byte that is not
+ * is written as U+FFFD. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,15 +31,34 @@
 #include "job/report.h"
 #include "syscalls.h"
 
+/* As the weight files are opened (weights/table.c open_attr): a link or a
+ * device planted where the report goes is not written through. */
+static int open_report_file(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	struct stat st;
+
+	if (fd < 0 && errno == EEXIST)
+		fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* ENXIO: a FIFO without a reader, a device or socket: none is a file. */
+	if (fd < 0)
+		return errno == ENXIO ? -EINVAL : -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
 int report_open(struct report *r)
 {
 	int fd;
 
 	if (!r->path)
 		return 0;
-	fd = open(r->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	fd = open_report_file(r->path);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	r->out = fdopen(fd, "w");
 	if (!r->out) {
 		close(fd);
@@ -83,13 +109,13 @@ static unsigned last_node(const struct placement *pl)
 }
 
 struct view {
-	const char *name;
-	pid_t pid;
+	const struct report *r;
+	const struct placement *pl;	/* r's */
 	int exit_status;
+	unsigned running;
 	int mode;
 	bool has_req;
 	double *req;		/* for each node up to last_node() */
-	struct placement pl;
 };
 
 static void exit_text(int st, char *buf, size_t size)
@@ -102,12 +128,27 @@ static void exit_text(int st, char *buf, size_t size)
 
 static void print_table_cell(FILE *f, const struct view *v, enum map_kind k, unsigned n)
 {
-	unsigned long long pages = placement_pages(&v->pl, k, n);
+	unsigned long long pages = placement_pages(v->pl, k, n);
 
-	if (v->pl.total[k])
-		fprintf(f, " %10llu %6.1f%%", pages, 100.0 * (double)pages / (double)v->pl.total[k]);
+	if (v->pl->total[k])
+		fprintf(f, " %10llu %6.1f%%", pages, 100.0 * (double)pages / (double)v->pl->total[k]);
 	else
 		fprintf(f, " %10llu %7s", pages, "-");
+}
+
+/* After the node table, so that what reads its lines reads them still. */
+static void print_table_processes(FILE *f, const struct view *v)
+{
+	const struct report *r = v->r;
+
+	fprintf(f, "processes: %u reported, %u left running (not reported); the largest:\n",
+		r->processes, v->running);
+	for (unsigned i = 0; i < r->n_largest; i++) {
+		const struct report_process *p = &r->largest[i];
+
+		fprintf(f, "  pid %d (%s): %llu pages, heap %llu, anon %llu, file %llu\n", (int)p->pid,
+			p->name, p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
+	}
 }
 
 static void print_table(FILE *f, const struct view *v)
@@ -116,11 +157,11 @@ static void print_table(FILE *f, const struct view *v)
 
 	exit_text(v->exit_status, ex, sizeof(ex));
 	fprintf(f, "numactl2: report: %s (pid %d), %s; policy %s; pages of %ld KiB\n",
-		v->name, (int)v->pid, ex, policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
+		v->r->command[0], (int)v->r->pid, ex, policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
 	fprintf(f, "node requested %10s %7s %10s %7s %10s %7s\n",
 		"heap", "share", "anon", "share", "file", "share");
-	for (unsigned n = 0; n <= last_node(&v->pl); n++) {
-		if (!listed(&v->pl, n))
+	for (unsigned n = 0; n <= last_node(v->pl); n++) {
+		if (!listed(v->pl, n))
 			continue;
 		if (v->has_req)
 			fprintf(f, "%4u %8.1f%%", n, 100.0 * v->req[n]);
@@ -130,22 +171,59 @@ static void print_table(FILE *f, const struct view *v)
 			print_table_cell(f, v, k, n);
 		fputc('\n', f);
 	}
-	fprintf(f, "%-14s %10llu %7s %10llu %7s %10llu\n", "total", v->pl.total[MAP_HEAP], "",
-		v->pl.total[MAP_ANON], "", v->pl.total[MAP_FILE]);
+	fprintf(f, "%-14s %10llu %7s %10llu %7s %10llu\n", "total", v->pl->total[MAP_HEAP], "",
+		v->pl->total[MAP_ANON], "", v->pl->total[MAP_FILE]);
+	print_table_processes(f, v);
 }
 
-static void print_json_string(FILE *f, const char *s)
+/* The length of the UTF-8 sequence s starts with (RFC 3629: shortest form,
+ * no surrogate, at most U+10FFFF), or 0 when it starts none. */
+static size_t utf8_len(const unsigned char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+/* Paths and process names are bytes: what is not UTF-8 becomes U+FFFD,
+ * and control characters are escaped, so that every report parses. */
+static void print_json_string(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len;
+
+	fputc('"', f);
+	for (; *s; s += len) {
+		len = utf8_len(s);
+		if (len == 0) {
+			fputs("\\ufffd", f);
+			len = 1;
+		} else if (*s == '"' || *s == '\\') {
+			fprintf(f, "\\%c", *s);
+		} else if (*s < 0x20 || *s == 0x7f) {
+			fprintf(f, "\\u%04x", *s);
+		} else {
+			fwrite(s, 1, len, f);
+		}
 	}
 	fputc('"', f);
 }
@@ -163,7 +241,7 @@ static void print_json_node(FILE *f, const struct view *v, unsigned n)
 	fprintf(f, "{\"node\": %u, \"requested_share\": ", n);
 	print_json_share(f, v->has_req, v->has_req ? v->req[n] : 0);
 	for (enum map_kind k = 0; k < MAP_KINDS; k++) {
-		unsigned long long pages = placement_pages(&v->pl, k, n), total = v->pl.total[k];
+		unsigned long long pages = placement_pages(v->pl, k, n), total = v->pl->total[k];
 
 		fprintf(f, ", \"%s\": {\"pages\": %llu, \"share\": ", map_kind_name(k), pages);
 		print_json_share(f, total > 0, total ? (double)pages / (double)total : 0);
@@ -172,13 +250,30 @@ static void print_json_node(FILE *f, const struct view *v, unsigned n)
 	fputc('}', f);
 }
 
+static void print_json_processes(FILE *f, const struct view *v)
+{
+	const struct report *r = v->r;
+
+	fprintf(f, ", \"processes\": {\"reported\": %u, \"running\": %u, \"largest\": [",
+		r->processes, v->running);
+	for (unsigned i = 0; i < r->n_largest; i++) {
+		const struct report_process *p = &r->largest[i];
+
+		fprintf(f, "%s{\"pid\": %d, \"name\": ", i ? ", " : "", (int)p->pid);
+		print_json_string(f, p->name);
+		fprintf(f, ", \"pages\": %llu, \"heap\": %llu, \"anon\": %llu, \"file\": %llu}",
+			p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
+	}
+	fputs("]}", f);
+}
+
 static void print_json(FILE *f, const struct view *v)
 {
 	bool first = true;
 
 	fputs("{\"version\": 1, \"command\": ", f);
-	print_json_string(f, v->name);
-	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->pid);
+	print_json_string(f, v->r->command[0]);
+	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->r->pid);
 	if (WIFSIGNALED(v->exit_status))
 		fprintf(f, "{\"status\": null, \"signal\": %d}", WTERMSIG(v->exit_status));
 	else
@@ -186,49 +281,124 @@ static void print_json(FILE *f, const struct view *v)
 	fputs(", \"policy\": ", f);
 	print_json_string(f, policy_name(v->mode));
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
-	for (unsigned n = 0; n <= last_node(&v->pl); n++) {
-		if (!listed(&v->pl, n))
+	for (unsigned n = 0; n <= last_node(v->pl); n++) {
+		if (!listed(v->pl, n))
 			continue;
 		fputs(first ? "" : ", ", f);
 		print_json_node(f, v, n);
 		first = false;
 	}
-	fprintf(f, "], \"total\": {\"heap\": %llu, \"anon\": %llu, \"file\": %llu}}\n",
-		v->pl.total[MAP_HEAP], v->pl.total[MAP_ANON], v->pl.total[MAP_FILE]);
+	fprintf(f, "], \"total\": {\"heap\": %llu, \"anon\": %llu, \"file\": %llu}",
+		v->pl->total[MAP_HEAP], v->pl->total[MAP_ANON], v->pl->total[MAP_FILE]);
+	print_json_processes(f, v);
+	fputs("}\n", f);
 }
 
-/* The job's pages (numamaps.c) and its policy's shares, for the printers. */
-static int read_view(struct view *v, const struct report *r, pid_t pid, int exit_status)
+/* /proc/PID/comm, or "?" once it is gone. */
+static void read_name(pid_t pid, char *name, size_t size)
 {
-	int rc;
+	char path[64];
+	ssize_t n = -1;
+	int fd;
 
-	v->name = r->command[0];
-	v->pid = pid;
-	v->exit_status = exit_status;
-	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
-	rc = numamaps_read(pid, &v->pl);
-	if (rc < 0)
-		return rc;
-	v->req = calloc(last_node(&v->pl) + 1, sizeof(*v->req));
-	if (!v->req)
-		return -ENOMEM;
-	v->has_req = requested_shares(r->policy, v->req, last_node(&v->pl) + 1);
-	return 0;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, name, size - 1);
+		close(fd);
+	}
+	if (n <= 0) {
+		snprintf(name, size, "?");
+		return;
+	}
+	name[n] = '\0';
+	name[strcspn(name, "\n")] = '\0';
+}
+
+/* Keeps p among the REPORT_LARGEST, the most pages first. */
+static void keep_if_large(struct report *r, const struct report_process *p)
+{
+	unsigned i = r->n_largest;
+
+	if (i == REPORT_LARGEST && r->largest[i - 1].total >= p->total)
+		return;
+	if (i == REPORT_LARGEST)
+		i--;
+	else
+		r->n_largest++;
+	for (; i > 0 && r->largest[i - 1].total < p->total; i--)
+		r->largest[i] = r->largest[i - 1];
+	r->largest[i] = *p;
+}
+
+static int add_process(struct report *r, const struct job_exit *x)
+{
+	struct report_process p = { .pid = x->pid };
+	struct placement one = { 0 };
+	int rc = numamaps_read(x->tid, &one);
+
+	if (rc == 0)
+		rc = placement_add(&r->pl, &one);
+	if (rc == 0) {
+		for (enum map_kind k = 0; k < MAP_KINDS; k++) {
+			p.pages[k] = one.total[k];
+			p.total += one.total[k];
+		}
+		read_name(x->pid, p.name, sizeof(p.name));
+		keep_if_large(r, &p);
+		r->processes++;
+	}
+	placement_free(&one);
+	return rc;
 }
 
 /* Failures are kept in r for the front end: a report that cannot be made
  * must not stop the job's exit. */
-void report_print_at_exit(pid_t pid, int exit_status, void *arg)
+void report_add_process(const struct job_exit *x, void *arg)
 {
-	struct view v = { 0 };
 	struct report *r = arg;
 	int rc;
 
-	r->seen = true;
-	r->pid = pid;
-	rc = read_view(&v, r, pid, exit_status);
+	if (x->main) {
+		r->seen = true;
+		r->pid = x->pid;
+	}
+	if (r->read_errno)
+		return;
+	rc = add_process(r, x);
 	if (rc < 0) {
 		r->read_errno = -rc;
+		r->read_pid = x->pid;
+	}
+}
+
+/* The policy's shares, for the printers. */
+static int make_view(struct view *v, const struct report *r, int wait_status, unsigned running)
+{
+	v->r = r;
+	v->pl = &r->pl;
+	v->exit_status = wait_status;
+	v->running = running;
+	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
+	v->req = calloc(last_node(&r->pl) + 1, sizeof(*v->req));
+	if (!v->req)
+		return -ENOMEM;
+	v->has_req = requested_shares(r->policy, v->req, last_node(&r->pl) + 1);
+	return 0;
+}
+
+void report_print(struct report *r, int wait_status, unsigned running)
+{
+	struct view v = { 0 };
+
+	if (!r->seen || r->read_errno)
+		return;
+	if (make_view(&v, r, wait_status, running) < 0) {
+		r->write_errno = ENOMEM;
+		return;
+	}
+	if (r->path && ftruncate(fileno(r->out), 0) < 0) {
+		r->write_errno = errno;
 	} else {
 		if (r->format == REPORT_JSON)
 			print_json(r->out, &v);
@@ -238,11 +408,11 @@ void report_print_at_exit(pid_t pid, int exit_status, void *arg)
 			r->write_errno = errno;
 	}
 	free(v.req);
-	placement_free(&v.pl);
 }
 
 int report_close(struct report *r)
 {
+	placement_free(&r->pl);
 	if (r->path && fclose(r->out) != 0)
 		return -errno;
 	return 0;

@@ -1,5 +1,6 @@
-/* --report: where the job's pages went, read from /proc/PID/numa_maps while
- * it sits in its exit-stop, next to the share its policy asked for. */
+/* --report: where the job's pages went, read from /proc/TID/numa_maps as
+ * each of its processes sits in its last exit-stop, summed, next to the
+ * share its policy asked for. */
 #ifndef NUMACTL2_REPORT_H
 #define NUMACTL2_REPORT_H
 
@@ -7,9 +8,21 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "job/numamaps.h"
+#include "job/supervise.h"
 #include "policy/policy.h"
 
 enum report_format { REPORT_NONE, REPORT_TABLE, REPORT_JSON };
+
+/* The processes a report names: those that held the most pages. */
+#define REPORT_LARGEST 5
+
+struct report_process {
+	pid_t pid;
+	char name[32];		/* /proc/PID/comm */
+	unsigned long long pages[MAP_KINDS];
+	unsigned long long total;
+};
 
 struct report {
 	enum report_format format;
@@ -17,21 +30,34 @@ struct report {
 	FILE *out;			/* without a path, the caller's (stderr) */
 	const struct policy *policy;
 	char **command;
-	/* Filled by report_print_at_exit(). */
-	bool seen;		/* the exit-stop was reached */
-	pid_t pid;
-	int read_errno;		/* numa_maps could not be read: no report */
+	/* Filled by report_add_process() as the job's processes end. */
+	bool seen;		/* the exit-stop of the job's own process was reached */
+	pid_t pid;		/* the job's own process */
+	struct placement pl;	/* the pages of every process read */
+	unsigned processes;	/* how many were read */
+	unsigned n_largest;
+	struct report_process largest[REPORT_LARGEST];	/* the most pages first */
+	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
+	int read_errno;
 	int write_errno;	/* the report could not be written */
 };
 
-/* Opens --report-file as r->out (before anything changes); 0 or -errno. */
+/* Opens --report-file as r->out (before anything changes): never through a
+ * symlink (-ELOOP), a regular file only (-EINVAL), and a file that is there
+ * is not truncated until the report is written. 0 or -errno. */
 int report_open(struct report *r);
 
-/* supervise.c's exit-stop hook: prints the report for pid to r->out (or
- * says in r why it could not). */
-void report_print_at_exit(pid_t pid, int exit_status, void *arg);
+/* supervise.c's hook (struct job's at_exit): adds the pages of the process
+ * x names to r (or says in r why it could not). */
+void report_add_process(const struct job_exit *x, void *arg);
 
-/* Closes --report-file; 0 or -errno. */
+/* Prints the report of the job that ended with wait_status (wait(2)'s
+ * format), leaving running processes, to r->out (--report-file truncated
+ * first); nothing when the job's own process was not read. Failures are
+ * kept in r->write_errno. */
+void report_print(struct report *r, int wait_status, unsigned running);
+
+/* Closes --report-file and lets the pages go; 0 or -errno. */
 int report_close(struct report *r);
 
 #endif

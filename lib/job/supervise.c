@@ -1,11 +1,17 @@
 /* numactl2 as the command's parent: fork, exec in the child, forward the
  * signals a job controller sends, and end the way the job ended.
  *
- * The address space is seen before teardown with ptrace: the child is
+ * The address spaces are seen before teardown with ptrace: the child is
  * seized (PTRACE_SEIZE, so group-stops and the exec stay invisible to the
- * job) with PTRACE_O_TRACEEXIT only, and /proc/PID/numa_maps is read while
- * the child sits in its exit-stop. A pidfd names the child, so a forwarded
- * signal cannot reach a recycled pid. */
+ * job) with the options that follow what it forks, vforks and clones, and
+ * stop each thread at its exit. A process is one thread group (tracees.c):
+ * its pages are read at the exit-stop of its last thread, through that
+ * thread's /proc/TID (the leader's is empty once the leader has exited).
+ * A new tracee may stop before its creator reports it; it is kept in that
+ * first stop until then, so that a vfork child is known for one before it
+ * runs. A pidfd names the child, so a forwarded signal cannot reach a
+ * recycled pid. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -17,6 +23,7 @@
 #include <unistd.h>
 
 #include "job/supervise.h"
+#include "job/tracees.h"
 #include "syscalls.h"
 
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -86,47 +93,159 @@ static int fail(struct job *job, const char *what)
 	return -1;
 }
 
-/* Exit-stops and signal-delivery-stops of the traced child. The job's
- * signals go back to it; a group-stop is kept with PTRACE_LISTEN. */
-static void resume_stopped(struct job *job, int st, bool ran)
+#define TRACE_OPTIONS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
+		       PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
+
+/* What the wait loop knows: the job's threads, and whether it ran at all
+ * (a failed exec's exit-stop is not the job's). */
+struct trace {
+	struct job *job;
+	struct tracees ts;
+	bool ran;
+};
+
+/* A PTRACE_EVENT_STOP: a group-stop is kept with PTRACE_LISTEN, so that
+ * the job stays stopped until SIGCONT; any other (a new tracee's first
+ * stop) goes on. */
+static void resume_event_stop(pid_t tid, int sig)
 {
-	int event = st >> 16;
+	bool group_stop = sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
 
-	if (event == PTRACE_EVENT_EXIT) {
-		unsigned long msg = 0;
+	ptrace(group_stop ? PTRACE_LISTEN : PTRACE_CONT, tid, 0, 0);
+}
 
-		if (ran && job->at_exit && ptrace(PTRACE_GETEVENTMSG, job->pid, 0, &msg) == 0)
-			job->at_exit(job->pid, (int)msg, job->arg);
-		ptrace(PTRACE_CONT, job->pid, 0, 0);
-	} else if (event == PTRACE_EVENT_STOP) {
-		int sig = WSTOPSIG(st);
-		bool group_stop = sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
+static void release_held(struct tracee *e)
+{
+	e->held = false;
+	resume_event_stop(e->tid, e->stopsig);
+}
 
-		ptrace(group_stop ? PTRACE_LISTEN : PTRACE_CONT, job->pid, 0, 0);
-	} else {
-		ptrace(PTRACE_CONT, job->pid, 0, (void *)(long)WSTOPSIG(st));
+static void event_stop(struct trace *tr, pid_t tid, int sig)
+{
+	struct tracee *e = tracees_add(&tr->ts, tid);
+
+	if (e && !e->announced) {
+		e->held = true;
+		e->stopsig = sig;
+		return;
+	}
+	resume_event_stop(tid, sig);
+}
+
+/* A fork, vfork or clone: the new task is the job's; a vfork child shares
+ * its parent's pages until it execs. */
+static void new_task(struct trace *tr, pid_t parent, int event)
+{
+	unsigned long msg = 0;
+	struct tracee *e = NULL;
+
+	if (ptrace(PTRACE_GETEVENTMSG, parent, 0, &msg) == 0)
+		e = tracees_add(&tr->ts, (pid_t)msg);
+	if (e) {
+		e->announced = true;
+		e->borrowed = event == PTRACE_EVENT_VFORK && !e->execed;
+		if (e->held)
+			release_held(e);
+	}
+	ptrace(PTRACE_CONT, parent, 0, 0);
+}
+
+/* The pid stays; a thread that execs takes its leader's, the leader having
+ * had its exit-stop and leaving no death to wait for. */
+static void exec_stop(struct trace *tr, pid_t tid)
+{
+	unsigned long former = 0;
+	struct tracee *e;
+
+	if (ptrace(PTRACE_GETEVENTMSG, tid, 0, &former) == 0 && (pid_t)former != tid)
+		tracees_remove(&tr->ts, (pid_t)former);
+	e = tracees_add(&tr->ts, tid);
+	if (e) {
+		e->exited = e->borrowed = false;
+		e->execed = true;
+	}
+	ptrace(PTRACE_CONT, tid, 0, 0);
+}
+
+static void exit_stop(struct trace *tr, pid_t tid)
+{
+	struct tracee *e = tracees_add(&tr->ts, tid);
+	struct job *job = tr->job;
+	unsigned long msg = 0;
+
+	if (e) {
+		e->exited = true;
+		if (tr->ran && job->at_exit && !e->borrowed && tracees_last_thread(&tr->ts, e->tgid) &&
+		    ptrace(PTRACE_GETEVENTMSG, tid, 0, &msg) == 0) {
+			struct job_exit x = { .pid = e->tgid, .tid = tid, .exit_status = (int)msg,
+					      .main = e->tgid == job->pid };
+
+			job->at_exit(&x, job->arg);
+		}
+	}
+	ptrace(PTRACE_CONT, tid, 0, 0);
+}
+
+/* The job's signals go back to it (signal-delivery-stops). */
+static void stopped(struct trace *tr, pid_t tid, int st)
+{
+	switch (st >> 16) {
+	case PTRACE_EVENT_EXIT:
+		exit_stop(tr, tid);
+		break;
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+	case PTRACE_EVENT_CLONE:
+		new_task(tr, tid, st >> 16);
+		break;
+	case PTRACE_EVENT_EXEC:
+		exec_stop(tr, tid);
+		break;
+	case PTRACE_EVENT_STOP:
+		event_stop(tr, tid, WSTOPSIG(st));
+		break;
+	default:
+		ptrace(PTRACE_CONT, tid, 0, (void *)(long)WSTOPSIG(st));
 	}
 }
 
-/* Until the job ends; its status, or 128 + its signal. */
-static int wait_job(struct job *job, bool ran)
+/* A task of the job other than its first ended. A creator killed before it
+ * could report a new task leaves that task held: let it go. */
+static void ended(struct trace *tr, pid_t tid)
 {
+	tracees_remove(&tr->ts, tid);
+	for (size_t i = 0; i < tr->ts.n; i++)
+		if (tr->ts.t[i].held && !tr->ts.t[i].announced)
+			release_held(&tr->ts.t[i]);
+}
+
+/* Until the job's first process ends; its status, or 128 + its signal. */
+static int wait_job(struct trace *tr)
+{
+	struct job *job = tr->job;
+	pid_t tid;
 	int st;
 
 	for (;;) {
-		if (waitpid(job->pid, &st, __WALL) < 0) {
-			if (errno == EINTR)
-				continue;
+		tid = waitpid(-1, &st, __WALL);
+		if (tid < 0 && errno == EINTR)
+			continue;
+		if (tid < 0)
 			return fail(job, "waitpid");
+		if (WIFSTOPPED(st)) {
+			stopped(tr, tid, st);
+			continue;
 		}
+		if (tid != job->pid) {
+			ended(tr, tid);
+			continue;
+		}
+		job->wait_status = st;
+		job->running = tracees_running(&tr->ts, job->pid);
 		if (WIFEXITED(st))
 			return WEXITSTATUS(st);
-		if (WIFSIGNALED(st)) {
-			job->signal = WTERMSIG(st);
-			return 128 + job->signal;
-		}
-		if (WIFSTOPPED(st))
-			resume_stopped(job, st, ran);
+		job->signal = WTERMSIG(st);
+		return 128 + job->signal;
 	}
 }
 
@@ -137,7 +256,7 @@ static int release(struct job *job, int gate, int report)
 	ssize_t n;
 	int e;
 
-	if (job->at_exit && ptrace(PTRACE_SEIZE, job->pid, 0, PTRACE_O_TRACEEXIT) < 0) {
+	if (job->at_exit && ptrace(PTRACE_SEIZE, job->pid, 0, TRACE_OPTIONS) < 0) {
 		fail(job, "ptrace");
 		kill(job->pid, SIGKILL);
 		close(gate);
@@ -179,10 +298,13 @@ static int start(struct job *job, int gate[2], int report[2])
 
 int supervise_run(struct job *job)
 {
+	struct trace tr = { .job = job };
 	int gate[2], report[2];
 	int rc, status;
+	struct tracee *first;
 
 	job->signal = job->exec_errno = 0;
+	job->running = 0;
 	job->failed = NULL;
 	if (sys_pipe2(gate, O_CLOEXEC) < 0)
 		return fail(job, "pipe");
@@ -193,9 +315,14 @@ int supervise_run(struct job *job)
 	}
 	if (start(job, gate, report) < 0)
 		return -1;
+	first = tracees_add(&tr.ts, job->pid);
+	if (first)
+		first->announced = true;
 	rc = release(job, gate[1], report[0]);
 	close(report[0]);
-	status = wait_job(job, rc == 0 && !job->exec_errno);
+	tr.ran = rc == 0 && !job->exec_errno;
+	status = wait_job(&tr);
+	tracees_free(&tr.ts);
 	if (rc < 0 || job->exec_errno)
 		return -1;
 	return status;

@@ -12,6 +12,10 @@
  * ilx is the kernel's interleave index of the first page (the virtual page
  * number for anonymous memory, the inode number for a tmpfs file at offset 0),
  * hilx the same for 2 MiB folios; the tests compute the expected split from it.
+ * With -X CODE the main thread calls pthread_exit() at once, and a second
+ * thread allocates once it has exited, then ends the process with CODE.
+ * /proc/thread-self is read, not /proc/self: once the main thread has
+ * exited, /proc/self (its thread) shows no memory.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -48,6 +52,7 @@ struct ctl {
 	int do_fork;
 	int pause;
 	int maps;
+	int worker_exit;	/* -X: -1, or the status the second thread ends with */
 	const char *dir;
 };
 
@@ -233,10 +238,10 @@ static void print_numa_maps(const void *addr)
 {
 	char line[4096], best[4096] = "";
 	uintptr_t a = (uintptr_t)addr, beststart = 0;
-	FILE *f = fopen("/proc/self/numa_maps", "r");
+	FILE *f = fopen("/proc/thread-self/numa_maps", "r");
 
 	if (!f)
-		err(1, "/proc/self/numa_maps");
+		err(1, "/proc/thread-self/numa_maps");
 	while (fgets(line, sizeof(line), f)) {
 		uintptr_t s = (uintptr_t)strtoull(line, NULL, 16);
 
@@ -259,10 +264,10 @@ static void print_huge(const void *addr)
 	uintptr_t a = (uintptr_t)addr, s, e;
 	unsigned long kb, total = 0;
 	bool in = false;
-	FILE *f = fopen("/proc/self/smaps", "r");
+	FILE *f = fopen("/proc/thread-self/smaps", "r");
 
 	if (!f)
-		err(1, "/proc/self/smaps");
+		err(1, "/proc/thread-self/smaps");
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " ", &s, &e) == 2)
 			in = s <= a && a < e;
@@ -295,6 +300,8 @@ static void report(const struct ctl *c, const char *name, const struct region *r
  * allocated after it, and the code of _exit() read in before (exit() would
  * fault more of libc's code in), so it holds the counts the process exits
  * with. */
+static int exit_code;
+
 static void __attribute__((noreturn)) dump_numa_maps(void)
 {
 	static char buf[1 << 16];
@@ -302,16 +309,16 @@ static void __attribute__((noreturn)) dump_numa_maps(void)
 	int fd;
 
 	(void)*(volatile const char *)(uintptr_t)_exit;
-	fd = open("/proc/self/numa_maps", O_RDONLY);
+	fd = open("/proc/thread-self/numa_maps", O_RDONLY);
 	if (fd < 0)
-		err(1, "/proc/self/numa_maps");
+		err(1, "/proc/thread-self/numa_maps");
 	if (write(STDOUT_FILENO, "maps:\n", 6) != 6)
 		err(1, "write");
 	while ((n = read(fd, buf, sizeof(buf))) > 0)
 		if (write(STDOUT_FILENO, buf, (size_t)n) != n)
 			err(1, "write");
 	close(fd);
-	_exit(0);
+	_exit(exit_code);
 }
 
 static void print_cpus(void)
@@ -356,26 +363,73 @@ static void run(const struct ctl *c)
 		dump_numa_maps();
 }
 
+/* The main thread's state in /proc/PID/stat ("PID (COMM) S ..."). */
+static char main_state(void)
+{
+	char buf[512], *p;
+	ssize_t n;
+	int fd = open("/proc/self/stat", O_RDONLY);
+
+	if (fd < 0)
+		err(1, "/proc/self/stat");
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		errx(1, "/proc/self/stat: empty");
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* -X: once the main thread has exited (10 s at most), allocate, then end
+ * the process with the status asked for. */
+static void *worker(void *arg)
+{
+	const struct ctl *c = arg;
+	struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
+
+	for (int i = 0; i < 1000 && main_state() != 'Z'; i++)
+		nanosleep(&tick, NULL);
+	if (main_state() != 'Z')
+		errx(1, "the main thread has not exited");
+	run(c);
+	fflush(stdout);
+	exit(c->worker_exit);
+}
+
+static void __attribute__((noreturn)) run_in_worker(struct ctl *c)
+{
+	pthread_t tid;
+
+	exit_code = c->worker_exit;
+	errno = pthread_create(&tid, NULL, worker, c);
+	if (errno)
+		err(1, "pthread_create");
+	pthread_exit(NULL);
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: alloc [-k mmap|heap|tmpfs] [-s SIZE[K|M|G]] [-n] [-H] [-t THREADS]\n"
-		"             [-f] [-p] [-m] [-d DIR]\n"
+		"             [-f] [-p] [-m] [-d DIR] [-X CODE]\n"
 		"  -n  MADV_NOHUGEPAGE    -H  2 MiB aligned, MADV_HUGEPAGE\n"
 		"  -t  touch with THREADS threads    -f  allocate in a forked child\n"
 		"  -p  allocate A, print READY, wait for SIGUSR1 (120 s at most),\n"
 		"      allocate B\n"
-		"  -m  last, \"maps:\" and the whole /proc/self/numa_maps\n");
+		"  -m  last, \"maps:\" and the whole /proc/thread-self/numa_maps\n"
+		"  -X  allocate in a second thread once the main one has called\n"
+		"      pthread_exit(), then exit with CODE\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	struct ctl c = { .kind = K_MMAP, .size = 64UL << 20, .threads = 1,
-			 .dir = "/mnt/tmpfs" };
+			 .worker_exit = -1, .dir = "/mnt/tmpfs" };
 	int opt;
 
-	while ((opt = getopt(argc, argv, "k:s:nHt:fpmd:")) != -1) {
+	while ((opt = getopt(argc, argv, "k:s:nHt:fpmd:X:")) != -1) {
 		switch (opt) {
 		case 'k':
 			if (!strcmp(optarg, "mmap"))
@@ -399,6 +453,11 @@ int main(int argc, char **argv)
 		case 'p': c.pause = 1; break;
 		case 'm': c.maps = 1; break;
 		case 'd': c.dir = optarg; break;
+		case 'X':
+			c.worker_exit = atoi(optarg);
+			if (c.worker_exit < 0 || c.worker_exit > 255)
+				usage();
+			break;
 		default: usage();
 		}
 	}
@@ -411,6 +470,8 @@ int main(int argc, char **argv)
 		sigaddset(&set, SIGUSR1);
 		sigprocmask(SIG_BLOCK, &set, NULL);
 	}
+	if (c.worker_exit >= 0)
+		run_in_worker(&c);
 	if (!c.do_fork) {
 		run(&c);
 		return 0;

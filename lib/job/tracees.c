@@ -1,0 +1,94 @@
+/* The table of a traced job's threads (tracees.h). A job has few of them at
+ * a time, so it is a plain array searched from the start. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/tracees.h"
+
+struct tracee *tracees_find(struct tracees *ts, pid_t tid)
+{
+	for (size_t i = 0; i < ts->n; i++)
+		if (ts->t[i].tid == tid)
+			return &ts->t[i];
+	return NULL;
+}
+
+/* "Tgid:" of /proc/TID/status: a thread of a clone(CLONE_THREAD) has its
+ * creator's, any other new task its own. */
+static pid_t read_tgid(pid_t tid)
+{
+	char path[64], line[128];
+	int tgid = tid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return tid;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	fclose(f);
+	return (pid_t)tgid;
+}
+
+struct tracee *tracees_add(struct tracees *ts, pid_t tid)
+{
+	struct tracee *e = tracees_find(ts, tid);
+
+	if (e)
+		return e;
+	if (ts->n == ts->size) {
+		size_t size = ts->size ? 2 * ts->size : 16;
+		struct tracee *grown = realloc(ts->t, size * sizeof(*grown));
+
+		if (!grown)
+			return NULL;
+		ts->t = grown;
+		ts->size = size;
+	}
+	e = &ts->t[ts->n++];
+	*e = (struct tracee){ .tid = tid, .tgid = read_tgid(tid) };
+	return e;
+}
+
+void tracees_remove(struct tracees *ts, pid_t tid)
+{
+	struct tracee *e = tracees_find(ts, tid);
+
+	if (e)
+		*e = ts->t[--ts->n];
+}
+
+bool tracees_last_thread(const struct tracees *ts, pid_t tgid)
+{
+	for (size_t i = 0; i < ts->n; i++)
+		if (ts->t[i].tgid == tgid && !ts->t[i].exited)
+			return false;
+	return true;
+}
+
+/* A process counts once, at the first of its live threads in the table. */
+unsigned tracees_running(const struct tracees *ts, pid_t skip)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < ts->n; i++) {
+		const struct tracee *e = &ts->t[i];
+		size_t j = 0;
+
+		if (e->exited || e->tgid == skip)
+			continue;
+		while (j < i && (ts->t[j].tgid != e->tgid || ts->t[j].exited))
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
+void tracees_free(struct tracees *ts)
+{
+	free(ts->t);
+	memset(ts, 0, sizeof(*ts));
+}
