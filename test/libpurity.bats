@@ -83,6 +83,6 @@ EOF
 }
 
 @test "libpurity: every directory of lib/ is checked" {
-	run -0 ls "$top/lib"
-	[ "$(echo $output)" = "bandwidth job policy weights" ]
+	run -0 find "$top/lib" -mindepth 1 -maxdepth 1 -type d -printf '%f\n'
+	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth job policy weights " ]
 }

@@ -228,7 +228,7 @@ nothing_changed() {
 @test "--report: threads count once, at the last one's exit, with the job's own pages" {
 	local f=$BATS_TEST_TMPDIR/r.json
 	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 "$ALLOC" -t 4 -s 8M -m
-	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(maps_pages "$output" 0)" ]
+	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(numa_maps_pages 0)" ]
 	[ "$(jq -r .processes.reported "$f")" = 1 ]
 }
 
@@ -239,7 +239,7 @@ nothing_changed() {
 	run -3 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 "$ALLOC" -X 3 -s 16M -m
 	cat "$f"
 	[ "$(jq -r .exit.status "$f")" = 3 ]
-	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(maps_pages "$output" 0)" ]
+	[ "$(jq -r '.nodes[0] | "\(.heap.pages) \(.anon.pages) \(.file.pages)"' "$f")" = "$(numa_maps_pages 0)" ]
 	[ "$(jq -r .total.anon "$f")" -ge 4096 ]
 }
 
