@@ -70,7 +70,7 @@ void lib_print(FILE *f);
 int lib_step(FILE *f) { if (!f) warnx("no file"); else fprintf(f, "%d\n", 1); return 0; }
 void lib_print(FILE *f) { fprintf(f, "%s\n", "fine"); }
 EOF
-	gcc -O2 -ffunction-sections -c -o "$BATS_TEST_TMPDIR/bad.o" "$BATS_TEST_TMPDIR/bad.c"
+	"${CC:-gcc}" -O2 -ffunction-sections -c -o "$BATS_TEST_TMPDIR/bad.o" "$BATS_TEST_TMPDIR/bad.c"
 	run -0 impure "$BATS_TEST_TMPDIR/bad.o"
 	[[ $output == *": lib_step: warnx"* ]]
 	[[ $output == *": lib_step: fprintf"* ]]
