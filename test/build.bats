@@ -40,3 +40,20 @@ top=$BATS_TEST_DIRNAME/..
 	run -0 "$top/numactl2" --help
 	[[ $output != *NUMACTL2_* ]]
 }
+
+@test "the release binary needs libnuma and libc alone" {
+	# Each further shared library costs instructions at every start (bench/overhead).
+	run -0 make -s -C "$top" numactl2
+	run -0 readelf -d "$top/numactl2"
+	[ "$(grep -o 'Shared library: \[[^]]*\]' <<<"$output" | sort | tr '\n' ' ')" = \
+	  "Shared library: [libc.so.6] Shared library: [libnuma.so.1] " ]
+}
+
+@test "touching a header rebuilds only the objects that include it" {
+	run -0 make -s -C "$top" numactl2
+	touch "$top/uapi/mempolicy2.h"
+	run -0 make -n -C "$top" numactl2
+	[[ $output == *"-o build/release/lib/policy/mpol2.o lib/policy/mpol2.c"* ]]
+	[[ $output != *"-o build/release/lib/bandwidth/bwmodel.o"* ]]
+	run -0 make -s -C "$top" numactl2
+}

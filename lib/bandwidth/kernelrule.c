@@ -1,7 +1,6 @@
 /* The kernel's own rounding of bandwidths into weights (6.16+ auto mode),
  * which --dry-run shows beside numactl2's. */
 #include <errno.h>
-#include <math.h>
 
 #include "bandwidth/kernelrule.h"
 
@@ -19,8 +18,13 @@ int bw_kernel_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w)
 		return -EINVAL;
 	for (unsigned i = 0; i < n; i++)
 		sum += bw[i];
-	for (unsigned i = 0; i < n; i++)
-		v[i] = (unsigned)bw_max(floor(budget * bw[i] / sum), 1);
+	/* The conversion truncates, which is floor() for these quotients (0 to
+	 * budget): no libm in numactl2 (bwmodel.h). */
+	for (unsigned i = 0; i < n; i++) {
+		v[i] = (unsigned)(budget * bw[i] / sum);
+		if (v[i] < 1)
+			v[i] = 1;
+	}
 	bw_divide_by_gcd(v, n);
 	for (unsigned i = 0; i < n; i++)
 		w[i] = (uint8_t)v[i];
