@@ -1,6 +1,6 @@
 # numactl2: numactl with weighted interleave and per-node weights.
 #
-# The core is lib/ (libnumactl2.a, one public header lib/numactl2.h); the
+# The core is lib/ (libnumactl2.a, one public header lib/libnumactl2.h); the
 # CLI is numactl2.c and cli/. Each build variant has its own object tree:
 #   build/release  numactl2, the installed binary
 #   build/test     test/bin/numactl2: the test hooks (NUMACTL2_TEST_BUILD)

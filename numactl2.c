@@ -18,7 +18,7 @@
 #include "cli/progress.h"
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
 

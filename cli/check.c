@@ -8,7 +8,7 @@
 #include "cli/ctl.h"
 #include "cli/globalmsg.h"
 #include "cli/usage.h"
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 
 /* --weights=LIST: every node it names must be in the interleave set. */

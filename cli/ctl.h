@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "parse.h"
 
 enum global_op { GLOBAL_NONE, GLOBAL_SET, GLOBAL_RESET, GLOBAL_AUTO };

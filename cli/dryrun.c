@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "cli/dryrun.h"
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
 

@@ -3,7 +3,7 @@
 #ifndef NUMACTL2_EXEC_H
 #define NUMACTL2_EXEC_H
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 /* The exec failed: exit 127 when the command was not found, else 126.
  * BARE_OPT: the option with an optional argument given bare right before

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/globalmsg.h"
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 static void __attribute__((noreturn)) global_failed(int rc, unsigned node)
 {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 void global_report(const struct gw_txn *t);
 void global_lease_report(const struct lease *l);

@@ -2,7 +2,7 @@
  * performance data and weights that numactl does not show. */
 #include <stdio.h>
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "parse.h"
 #include "cli/hardware.h"
 #include "cli/show.h"

@@ -9,7 +9,7 @@
 #include "cli/ctl.h"
 #include "cli/options.h"
 #include "cli/usage.h"
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 
 /* Per-parse ordering facts that numactl's rules depend on. */

@@ -2,7 +2,7 @@
 #ifndef NUMACTL2_PROGRESS_H
 #define NUMACTL2_PROGRESS_H
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 /* For measure_req's progress; arg is a bool, false at the start, that says
  * whether the line is on the screen. */

@@ -2,7 +2,7 @@
 #ifndef NUMACTL2_REPORTMSG_H
 #define NUMACTL2_REPORTMSG_H
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 /* After supervise_run() and report_print(): what went wrong reading the
  * job's pages or writing the report, if anything. */

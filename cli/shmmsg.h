@@ -2,7 +2,7 @@
 #ifndef NUMACTL2_SHMMSG_H
 #define NUMACTL2_SHMMSG_H
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 
 /* shm_attach(), announcing the key file and segment it makes; exit 1 when
  * it fails. */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "numactl2.h"
+#include "libnumactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
 

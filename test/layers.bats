@@ -7,7 +7,7 @@
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job as a child, its report
-#   4  lib/numactl2.h              the library's public header
+#   4  lib/libnumactl2.h           the library's public header
 #   5  numactl2.c, cli/            the front end, which includes only that of lib/
 
 load helpers
@@ -25,7 +25,7 @@ layer() {
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/*) echo 3 ;;
-	lib/numactl2) echo 4 ;;
+	lib/libnumactl2) echo 4 ;;
 	numactl2 | cli/*) echo 5 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
 	esac
@@ -55,7 +55,7 @@ call_edges() {
 }
 
 sources() {
-	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] lib/numactl2.h lib/*/*.[ch] uapi/*.h)
+	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] lib/libnumactl2.h lib/*/*.[ch] uapi/*.h)
 }
 
 objects() {
@@ -69,8 +69,8 @@ graph() {
 @test "layers: the edges are read (includes and calls)" {
 	run -0 graph
 	# Includes (options.c of the public header, which includes nodes.h) and a call (main calls cli_parse).
-	[[ $output == *"cli/options lib/numactl2"* ]]
-	[[ $output == *"lib/numactl2 lib/policy/nodes"* ]]
+	[[ $output == *"cli/options lib/libnumactl2"* ]]
+	[[ $output == *"lib/libnumactl2 lib/policy/nodes"* ]]
 	[[ $output == *"numactl2 cli/options"* ]]
 	[ "${#lines[@]}" -gt 50 ]
 }

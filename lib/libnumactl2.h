@@ -3,8 +3,8 @@
  * calls err(): each call returns 0 or a negative errno, with what went
  * wrong in the struct it was given, and the front end words it. Functions
  * whose names say they print write only to the FILE * they are given. */
-#ifndef NUMACTL2_LIB_H
-#define NUMACTL2_LIB_H
+#ifndef LIBNUMACTL2_H
+#define LIBNUMACTL2_H
 
 /* Policies: as asked (spec.h), set on the task or a range, task-local
  * weights where the kernel has them, node lists, --shm/--file regions. */
