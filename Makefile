@@ -13,6 +13,7 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 ifeq ($(origin CC),default)
 CC = gcc
 endif
@@ -189,9 +190,11 @@ bench: numactl2 bench/weights
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
 	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/man8/numactl2.8
+	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8
+	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8 \
+		$(DESTDIR)$(COMPLETIONDIR)/numactl2
 
 clean:
 	rm -rf build asan test/bin
