@@ -187,6 +187,21 @@ bench: numactl2 bench/weights
 	bench/lease
 	bench/weights
 
+# The Debian packages (debian/), built from a copy of the tree outside it;
+# the .debs land in build/deb/. make check-deb lints them and runs the
+# packaged numactl2 from a scratch root.
+deb:
+	@rm -rf build/deb && mkdir -p build/deb
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git ls-files -co --exclude-standard | tar -cf - -T - | \
+		(mkdir "$$tmp/numactl2" && tar -xf - -C "$$tmp/numactl2") && \
+	(cd "$$tmp/numactl2" && dpkg-buildpackage -us -uc -b >"$$tmp/build.log" 2>&1 || \
+		{ tail -n 40 "$$tmp/build.log"; exit 1; }) && \
+	cp "$$tmp"/*.deb "$$tmp"/*.changes "$$tmp"/*.buildinfo build/deb/
+
+check-deb: deb
+	test/deb-check build/deb
+
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
 	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/man8/numactl2.8
@@ -201,4 +216,4 @@ clean:
 	rm -f slurm/numactl2.so
 	rm -f numactl2 test/fuzz_parse bench/weights bench/weights-weak $(DRIVERS) $(DRIVERS:=.asan)
 
-.PHONY: all no-slurm man check check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
+.PHONY: all no-slurm deb check-deb man check check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
