@@ -7,10 +7,13 @@
 #   build/asan     asan/numactl2 and the *.asan drivers: the test build with
 #                  ASan and UBSan
 #   build/fuzz     the library for test/fuzz_parse, with libFuzzer coverage
+#   build/pic      -fPIC: slurm/numactl2.so, the Slurm SPANK plugin
+#   build/testpic  -fPIC test build: test/bin/slurm/numactl2.so for test/slurm
 # Test drivers and benchmarks link their variant's libnumactl2.a.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 ifeq ($(origin CC),default)
 CC = gcc
 endif
@@ -37,7 +40,10 @@ FUZZ_CC ?= $(SAN_CC)
 BATS ?= bats
 
 LIB_SRCS = parse.c $(sort $(wildcard lib/*/*.c))
-CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c))
+# The wording both front ends share (the CLI and the Slurm plugin).
+MSG_SRCS = $(sort $(wildcard msg/*.c))
+CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c)) $(MSG_SRCS)
+SLURM_SRCS = $(sort $(wildcard slurm/*.c)) $(MSG_SRCS)
 # Shared by the test drivers and bench/weights (never in numactl2).
 TESTLIB_SRCS = test/bw_oracle.c test/bw_random.c test/bw_hmsdk.c
 DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
@@ -51,11 +57,35 @@ asan_CC = $(SAN_CC)
 asan_FLAGS = -DNUMACTL2_TEST_BUILD $(SANITIZE)
 fuzz_CC = $(FUZZ_CC)
 fuzz_FLAGS = -fsanitize=fuzzer-no-link,address,undefined
-VARIANTS = release test asan fuzz
+pic_CC = $(CC)
+pic_FLAGS = -fPIC
+testpic_CC = $(CC)
+testpic_FLAGS = -DNUMACTL2_TEST_BUILD -fPIC
+VARIANTS = release test asan fuzz pic testpic
 
 objs = $(patsubst %.c,build/$(1)/%.o,$(2))
 
-all: numactl2
+# The Slurm plugin where Slurm's headers are (libslurm-dev); the CLI
+# builds without them.
+SPANK_H ?= /usr/include/slurm/spank.h
+ifneq ($(wildcard $(SPANK_H)),)
+PLUGIN = slurm/numactl2.so
+SLURM_TEST = slurm/numactl2.so test/bin/slurm/numactl2.so
+else
+PLUGIN = no-slurm
+endif
+
+all: numactl2 $(PLUGIN)
+
+no-slurm:
+	@echo "make: not building slurm/numactl2.so: no $(SPANK_H) (install libslurm-dev)"
+
+slurm/numactl2.so: $(call objs,pic,$(SLURM_SRCS)) build/pic/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
+
+test/bin/slurm/numactl2.so: $(call objs,testpic,$(SLURM_SRCS)) build/testpic/libnumactl2.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
 
 define variant
 build/$(1)/%.o: %.c
@@ -121,7 +151,7 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # Host tests with the test build, the same under ASan/UBSan, the suite
 # against broken binaries, a parser fuzz run, then the multi-node tests in
 # QEMU guests (with the release build).
-check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc $(SLURM_TEST)
 	test/check-all
 
 check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
@@ -129,6 +159,11 @@ check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 
 check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc
 	test/check-all asan
+
+# The Slurm part: a real one-node cluster (test/slurm/run); it says it
+# skipped where Slurm is not installed.
+check-slurm: numactl2 test/bin/numactl2 $(SLURM_TEST)
+	test/check-all slurm
 
 check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
 	test/check-all fakes
@@ -152,15 +187,33 @@ bench: numactl2 bench/weights
 	bench/lease
 	bench/weights
 
+# The Debian packages (debian/), built from a copy of the tree outside it;
+# the .debs land in build/deb/. make check-deb lints them and runs the
+# packaged numactl2 from a scratch root.
+deb:
+	@rm -rf build/deb && mkdir -p build/deb
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git ls-files -co --exclude-standard | tar -cf - -T - | \
+		(mkdir "$$tmp/numactl2" && tar -xf - -C "$$tmp/numactl2") && \
+	(cd "$$tmp/numactl2" && dpkg-buildpackage -us -uc -b >"$$tmp/build.log" 2>&1 || \
+		{ tail -n 40 "$$tmp/build.log"; exit 1; }) && \
+	cp "$$tmp"/*.deb "$$tmp"/*.changes "$$tmp"/*.buildinfo build/deb/
+
+check-deb: deb
+	test/deb-check build/deb
+
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
 	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/man8/numactl2.8
+	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8
+	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8 \
+		$(DESTDIR)$(COMPLETIONDIR)/numactl2
 
 clean:
 	rm -rf build asan test/bin
+	rm -f slurm/numactl2.so
 	rm -f numactl2 test/fuzz_parse bench/weights bench/weights-weak $(DRIVERS) $(DRIVERS:=.asan)
 
-.PHONY: all man check check-host check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
+.PHONY: all no-slurm deb check-deb man check check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean

@@ -19,6 +19,7 @@
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
 #include "libnumactl2.h"
+#include "msg/messages.h"
 #include "cli/show.h"
 #include "syscalls.h"
 
@@ -33,12 +34,20 @@ static void undo_weights(struct weights_change *wc)
 		warnx("put the global interleave weights back");
 }
 
+static void __attribute__((noreturn)) no_weighted_interleave(void)
+{
+	char msg[MSG_MAX];
+
+	msg_no_weighted_interleave(msg, sizeof(msg));
+	errx(1, "%s", msg);
+}
+
 static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc,
 						    struct weights_change *wc)
 {
 	undo_weights(wc);
 	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
-		errx(1, "weighted interleave needs Linux 6.9 or later");
+		no_weighted_interleave();
 	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
 		errx(1, "--preferred-many needs Linux 5.15 or later");
 	errno = -rc;
@@ -76,7 +85,7 @@ static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
 		return;
 	if (!gw_present()) {
 		if (ctl->policy.has_weights)
-			errx(1, "weighted interleave needs Linux 6.9 or later");
+			no_weighted_interleave();
 		return;		/* the policy call says why */
 	}
 	lease_options(ctl, &wc->txn.opt);

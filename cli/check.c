@@ -9,6 +9,7 @@
 #include "cli/globalmsg.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
+#include "msg/messages.h"
 #include "syscalls.h"
 
 /* --weights=LIST: every node it names must be in the interleave set. */
@@ -16,14 +17,17 @@ static void list_weights(struct ctl *ctl)
 {
 	struct policy *p = &ctl->policy;
 	struct parse_err e;
+	char msg[MSG_MAX];
 
 	if (parse_weight_list(ctl->weights_arg, &ctl->weights, &e) < 0)
 		usage_parse_error(&e, "weight list");
 	for (unsigned n = 0; n <= ctl->weights.max_node; n++) {
 		if (!ctl->weights.weight[n])
 			continue;
-		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n))
-			usage_error("node %u in --weights is not in the interleave set", n);
+		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n)) {
+			msg_weight_not_in_set(msg, sizeof(msg), n);
+			usage_error("%s", msg);
+		}
 		p->weight[n] = ctl->weights.weight[n];
 	}
 }
@@ -45,16 +49,19 @@ static void auto_weights(struct ctl *ctl)
 {
 	struct auto_weights *aw = &ctl->autow;
 	unsigned budget = weight_budget(ctl), node = 0;
+	char msg[MSG_MAX];
 	int rc = auto_weights_read_hmat(ctl->policy.nodes, aw, &node);
 
-	if (rc == -E2BIG)
-		usage_error("--weights=auto takes at most %d nodes", BW_MAX_NODES);
 	if (rc < 0)
-		errx(1, "node %u reports no bandwidth (nothing in %s/node%u/access1 or access0): "
-		     "measure it with --measure, or use --weights=measured", node, nodeperf_dir(), node);
-	if (auto_weights_choose(aw, budget) < 0)
-		usage_error("weight budget %u is below the %u nodes of the interleave set "
-			    "(each weight is at least 1)", budget, aw->n);
+		msg_auto_unread(msg, sizeof(msg), rc, node);
+	if (rc == -E2BIG)
+		usage_error("%s", msg);
+	if (rc < 0)
+		errx(1, "%s", msg);
+	if (auto_weights_choose(aw, budget) < 0) {
+		msg_auto_budget(msg, sizeof(msg), budget, aw->n);
+		usage_error("%s", msg);
+	}
 	for (unsigned i = 0; i < aw->n; i++)
 		ctl->policy.weight[aw->node[i]] = aw->w[i];
 	ctl->weights_auto = true;

@@ -9,89 +9,25 @@
 
 #include "cli/globalmsg.h"
 #include "libnumactl2.h"
-
-static void __attribute__((noreturn)) global_failed(int rc, unsigned node)
-{
-	errno = -rc;
-	if (rc == -EACCES || rc == -EPERM)
-		err(1, "changing global interleave weights needs root");
-	if (rc == -ENOENT)
-		errx(1, "node %u has no global interleave weight in %s", node, gw_dir());
-	err(1, "cannot change global interleave weight of node %u (none changed)", node);
-}
-
-/* "0:1,1:1": the weights T asks for (WANTED) or the ones the table has. */
-static void format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (unsigned n = 0; n < t->span && used < len; n++) {
-		unsigned w;
-
-		if (!gw_txn_asks_weight(t, n, &w) || (!wanted && gw_read(n, &w) < 0))
-			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", used ? "," : "", n, w);
-	}
-}
-
-/* An unprivileged job whose weights differ from the table's: one line that
- * says what it can do instead. */
-static void __attribute__((noreturn)) needs_root(const struct gw_txn *t, unsigned node,
-						 unsigned want)
-{
-	char have[256], wanted[256];
-	unsigned cur = 0;
-
-	(void)gw_read(node, &cur);
-	format_weights(t, false, have, sizeof(have));
-	format_weights(t, true, wanted, sizeof(wanted));
-	if (!t->keep)
-		errx(1, "changing global interleave weights needs root (node %u is %u, not %u)",
-		     node, cur, want);
-	errx(1, "node %u has global weight %u, not %u, and only root can change it: ask for "
-	     "the weights in effect (--weights=%s), check with --dry-run, or have an admin "
-	     "run 'numactl2 --set-global-weights=%s'", node, cur, want, have, wanted);
-}
-
-static void __attribute__((noreturn)) leased(const struct lease_options *o,
-					     const struct lease_conflict *c)
-{
-	char pids[256];
-
-	holders_format_pids(&c->who, pids, sizeof(pids));
-	if (o->wait)
-		errx(1, "gave up after waiting %u s: node %u weight %u is still leased by a running "
-		     "job (PIDs %s); this needs weight %u there", o->wait_secs, c->node, c->held,
-		     pids, c->want);
-	errx(1, "node %u weight %u is leased by a running job (PIDs %s); this needs weight %u "
-	     "there: --wait to queue, --force to override", c->node, c->held, pids, c->want);
-}
+#include "msg/messages.h"
 
 /* --no-global-weights, where the table does not hold the job's weights. */
 void global_no_write_refused(void)
 {
-	errx(1, "this kernel has no task-local weights (set_mempolicy2), and "
-	     "--no-global-weights forbids changing the global ones");
+	char msg[MSG_MAX];
+
+	msg_no_global_write(msg, sizeof(msg));
+	errx(1, "%s", msg);
 }
 
 /* Every way a change of the table can fail, as one line, exit 1. */
 void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
 		    unsigned node)
 {
-	unsigned want;
+	char msg[MSG_MAX];
 
-	if (rc == -ENOMEM) {
-		errno = ENOMEM;
-		err(1, "cannot change global interleave weights");
-	}
-	if (rc == -EBUSY)
-		leased(&t->opt, c);
-	if (rc == -EROFS && t->no_write)
-		global_no_write_refused();
-	if ((rc == -EACCES || rc == -EPERM) && gw_txn_asks_weight(t, node, &want))
-		needs_root(t, node, want);
-	global_failed(rc, node);
+	msg_global_refused(msg, sizeof(msg), t, rc, c, node);
+	errx(1, "%s", msg);
 }
 
 /* One line on stderr whenever the system-wide weights change. */

@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
+#include "msg/messages.h"
 #include "syscalls.h"
 
 /* Per-parse ordering facts that numactl's rules depend on. */
@@ -43,9 +44,10 @@ static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const c
 	check_list_numbers("node list", arg);
 	mask = nodes_parse(arg, ctl->all);
 	if (!mask || nodes_first(mask) < 0) {
-		const char *why = nodes_last_warning();
+		char msg[MSG_MAX];
 
-		usage_error("invalid node list: '%s'%s%s%s", arg, *why ? " (" : "", why, *why ? ")" : "");
+		msg_node_list(msg, sizeof(msg), arg);
+		usage_error("%s", msg);
 	}
 	return mask;
 }

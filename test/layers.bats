@@ -8,7 +8,9 @@
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job as a child, its report
 #   4  lib/libnumactl2.h           the library's public header
-#   5  numactl2.c, cli/            the front end, which includes only that of lib/
+#   5  msg/                        the wording both front ends share
+#   6  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
+#                                  which include only the public header of lib/
 
 load helpers
 
@@ -26,7 +28,8 @@ layer() {
 	lib/weights/*) echo 2 ;;
 	lib/job/*) echo 3 ;;
 	lib/libnumactl2) echo 4 ;;
-	numactl2 | cli/*) echo 5 ;;
+	msg/*) echo 5 ;;
+	numactl2 | cli/* | slurm/*) echo 6 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
 	esac
 }
@@ -55,11 +58,11 @@ call_edges() {
 }
 
 sources() {
-	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] lib/libnumactl2.h lib/*/*.[ch] uapi/*.h)
+	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] msg/*.[ch] slurm/*.[ch] lib/libnumactl2.h lib/*/*.[ch] uapi/*.h)
 }
 
 objects() {
-	(cd "$top/build/release" && ls parse.o numactl2.o cli/*.o lib/*/*.o)
+	(cd "$top/build/release" && ls parse.o numactl2.o cli/*.o msg/*.o lib/*/*.o)
 }
 
 graph() {
@@ -92,7 +95,8 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\)/' "$top/numactl2.c" "$top"/cli/*.[ch]
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\)/' "$top/numactl2.c" "$top"/cli/*.[ch] \
+		"$top"/msg/*.[ch] "$top"/slurm/*.[ch]
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 }

@@ -82,6 +82,13 @@ EOF
 	[ -z "$output" ] || { echo "$output"; false; }
 }
 
+@test "libpurity: msg/ (the wording the CLI and the Slurm plugin share) neither exits nor prints" {
+	make -s -C "$top" build/release/msg/messages.o
+	run -0 impure $(lib_objects msg)
+	[ -n "$(lib_objects msg)" ]
+	[ -z "$output" ] || { echo "$output"; false; }
+}
+
 @test "libpurity: every directory of lib/ is checked" {
 	run -0 find "$top/lib" -mindepth 1 -maxdepth 1 -type d -printf '%f\n'
 	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth job policy weights " ]

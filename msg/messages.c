@@ -1,0 +1,145 @@
+/* The wording both front ends share (messages.h): why a node list, a weight
+ * list or --weights=auto is refused, and why a change of the global table
+ * failed (a lease held by another job, no root, a kernel without it). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "msg/messages.h"
+
+/* "invalid node list: 'ARG' (why)", libnuma's why when it gave one. */
+void msg_node_list(char *buf, size_t len, const char *arg)
+{
+	const char *why = nodes_last_warning();
+
+	snprintf(buf, len, "invalid node list: '%s'%s%s%s", arg, *why ? " (" : "", why,
+		 *why ? ")" : "");
+}
+
+void msg_weight_not_in_set(char *buf, size_t len, unsigned node)
+{
+	snprintf(buf, len, "node %u in --weights is not in the interleave set", node);
+}
+
+/* --weights=auto without bandwidths: RC from auto_weights_read_hmat(),
+ * NODE the one that has none. */
+void msg_auto_unread(char *buf, size_t len, int rc, unsigned node)
+{
+	if (rc == -E2BIG)
+		snprintf(buf, len, "--weights=auto takes at most %d nodes", BW_MAX_NODES);
+	else
+		snprintf(buf, len, "node %u reports no bandwidth (nothing in %s/node%u/access1 or "
+			 "access0): measure it with --measure, or use --weights=measured", node,
+			 nodeperf_dir(), node);
+}
+
+void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes)
+{
+	snprintf(buf, len, "weight budget %u is below the %u nodes of the interleave set "
+		 "(each weight is at least 1)", budget, nnodes);
+}
+
+void msg_no_weighted_interleave(char *buf, size_t len)
+{
+	snprintf(buf, len, "weighted interleave needs Linux 6.9 or later");
+}
+
+/* --no-global-weights, where the table does not hold the job's weights. */
+void msg_no_global_write(char *buf, size_t len)
+{
+	snprintf(buf, len, "this kernel has no task-local weights (set_mempolicy2), and "
+		 "--no-global-weights forbids changing the global ones");
+}
+
+/* MSG and, as err() would, ": " and RC's strerror. */
+static void with_errno(char *buf, size_t len, int rc, const char *msg)
+{
+	snprintf(buf, len, "%s: %s", msg, strerror(-rc));
+}
+
+static void global_failed(char *buf, size_t len, int rc, unsigned node)
+{
+	char what[160];
+
+	if (rc == -EACCES || rc == -EPERM) {
+		with_errno(buf, len, rc, "changing global interleave weights needs root");
+		return;
+	}
+	if (rc == -ENOENT) {
+		snprintf(buf, len, "node %u has no global interleave weight in %s", node, gw_dir());
+		return;
+	}
+	snprintf(what, sizeof(what), "cannot change global interleave weight of node %u (none changed)",
+		 node);
+	with_errno(buf, len, rc, what);
+}
+
+/* "0:1,1:1": the weights T asks for (WANTED) or the ones the table has. */
+static void format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned n = 0; n < t->span && used < len; n++) {
+		unsigned w;
+
+		if (!gw_txn_asks_weight(t, n, &w) || (!wanted && gw_read(n, &w) < 0))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", used ? "," : "", n, w);
+	}
+}
+
+/* An unprivileged job whose weights differ from the table's: one line that
+ * says what it can do instead. */
+static void needs_root(char *buf, size_t len, const struct gw_txn *t, unsigned node, unsigned want)
+{
+	char have[256], wanted[256];
+	unsigned cur = 0;
+
+	(void)gw_read(node, &cur);
+	format_weights(t, false, have, sizeof(have));
+	format_weights(t, true, wanted, sizeof(wanted));
+	if (!t->keep) {
+		snprintf(buf, len, "changing global interleave weights needs root (node %u is %u, "
+			 "not %u)", node, cur, want);
+		return;
+	}
+	snprintf(buf, len, "node %u has global weight %u, not %u, and only root can change it: "
+		 "ask for the weights in effect (--weights=%s), check with --dry-run, or have an "
+		 "admin run 'numactl2 --set-global-weights=%s'", node, cur, want, have, wanted);
+}
+
+static void leased(char *buf, size_t len, const struct lease_options *o,
+		   const struct lease_conflict *c)
+{
+	char pids[256];
+
+	holders_format_pids(&c->who, pids, sizeof(pids));
+	if (o->wait)
+		snprintf(buf, len, "gave up after waiting %u s: node %u weight %u is still leased "
+			 "by a running job (PIDs %s); this needs weight %u there", o->wait_secs,
+			 c->node, c->held, pids, c->want);
+	else
+		snprintf(buf, len, "node %u weight %u is leased by a running job (PIDs %s); this "
+			 "needs weight %u there: --wait to queue, --force to override", c->node,
+			 c->held, pids, c->want);
+}
+
+/* Every way a change of the table can fail (RC from weights_apply() or
+ * the admin operations), as one line. */
+void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
+			const struct lease_conflict *c, unsigned node)
+{
+	unsigned want;
+
+	if (rc == -ENOMEM)
+		with_errno(buf, len, rc, "cannot change global interleave weights");
+	else if (rc == -EBUSY)
+		leased(buf, len, &t->opt, c);
+	else if (rc == -EROFS && t->no_write)
+		msg_no_global_write(buf, len);
+	else if ((rc == -EACCES || rc == -EPERM) && gw_txn_asks_weight(t, node, &want))
+		needs_root(buf, len, t, node, want);
+	else
+		global_failed(buf, len, rc, node);
+}

@@ -1,0 +1,23 @@
+/* The wording both front ends share: the numactl2 CLI (cli/) and the Slurm
+ * plugin (slurm/). Each function writes one message into the buffer it is
+ * given, without the "numactl2: " prefix; the front end prints it (warnx,
+ * slurm_error) and decides how to end. Nothing here prints or exits. */
+#ifndef NUMACTL2_MSG_H
+#define NUMACTL2_MSG_H
+
+#include <stddef.h>
+
+#include "libnumactl2.h"
+
+#define MSG_MAX 1024
+
+void msg_node_list(char *buf, size_t len, const char *arg);
+void msg_weight_not_in_set(char *buf, size_t len, unsigned node);
+void msg_auto_unread(char *buf, size_t len, int rc, unsigned node);
+void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes);
+void msg_no_weighted_interleave(char *buf, size_t len);
+void msg_no_global_write(char *buf, size_t len);
+void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
+			const struct lease_conflict *c, unsigned node);
+
+#endif

@@ -1,0 +1,104 @@
+/* numactl2's Slurm SPANK plugin: --weighted-interleave and --weights for
+ * srun, sbatch and salloc, applied in each task of a step on its node
+ * (task.c). It runs inside srun/sbatch and slurmstepd: it never exits and
+ * never writes to stdout; refusals go through slurm_error(). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <slurm/spank.h>
+
+#include "msg/messages.h"
+#include "slurm/plugin.h"
+
+SPANK_PLUGIN(numactl2, 1);
+
+int slurm_spank_init(spank_t sp, int ac, char **av)
+{
+	(void)ac;
+	(void)av;
+	return options_register(sp);
+}
+
+/* Slurm's own --mem-bind sets the policy too: one of them, not both. */
+static bool slurm_mem_bind(spank_t sp)
+{
+	char type[64];
+
+	if (spank_remote(sp))
+		return spank_getenv(sp, "SLURM_MEM_BIND_TYPE", type, sizeof(type)) == ESPANK_SUCCESS &&
+		       type[0] && strcmp(type, "none") != 0;
+	return false;
+}
+
+/* The options together, in srun/sbatch before a job exists and in the step. */
+int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
+{
+	char msg[MSG_MAX];
+
+	(void)sp;
+	(void)ac;
+	(void)av;
+	if (options_check(msg, sizeof(msg)) < 0) {
+		slurm_error("numactl2: %s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+#ifdef NUMACTL2_TEST_BUILD
+/* Test build only: the task's NUMACTL2_* test hooks (a copy of the weight
+ * table, its lease records) come from the job's environment, which the
+ * task is not running in yet. Without a copy of the table it refuses to
+ * run: the test build runs as root in slurmd's tasks, and must never write
+ * the host's real table. */
+static int test_hooks(spank_t sp)
+{
+	static const char *const vars[] = {
+		"NUMACTL2_SYSFS_WI", "NUMACTL2_LEASE_DIR", "NUMACTL2_SYSFS_NODE",
+		"NUMACTL2_TEST_FAIL_NODE",
+	};
+	char v[1024];
+
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if (spank_getenv(sp, vars[i], v, sizeof(v)) == ESPANK_SUCCESS)
+			setenv(vars[i], v, 1);
+	if (getenv("NUMACTL2_SYSFS_WI"))
+		return 0;
+	slurm_error("numactl2: test build without NUMACTL2_SYSFS_WI: it would use the real weight table");
+	return -1;
+}
+#else
+static int test_hooks(spank_t sp)
+{
+	(void)sp;
+	return 0;
+}
+#endif
+
+/* In the task, as the user, before its exec. */
+int slurm_spank_task_init(spank_t sp, int ac, char **av)
+{
+	char msg[MSG_MAX], said[MSG_MAX];
+	uint32_t task = 0;
+
+	(void)ac;
+	(void)av;
+	if (!request.nodes)
+		return 0;
+	if (slurm_mem_bind(sp)) {
+		slurm_error("numactl2: --weighted-interleave cannot be combined with Slurm's "
+			    "--mem-bind: choose one");
+		return -1;
+	}
+	if (test_hooks(sp) < 0)
+		return -1;
+	if (task_apply(&request, msg, sizeof(msg), said, sizeof(said)) < 0) {
+		slurm_error("numactl2: %s", msg);
+		return -1;
+	}
+	if (request.report) {
+		(void)spank_get_item(sp, S_TASK_GLOBAL_ID, &task);
+		fprintf(stderr, "numactl2: task %u: %s\n", task, said);
+	}
+	return 0;
+}

@@ -1,0 +1,145 @@
+/* The plugin's options, registered with spank_option_register() so that
+ * srun, sbatch and salloc all know them (a static spank_options table is
+ * ignored by sbatch and salloc in Slurm 22.05). Each value is checked in its
+ * callback, so that bad input fails in srun/sbatch before a job exists,
+ * with numactl2's message; what needs the node's own NUMA layout (the node
+ * list against its nodes, the weights against the set) is checked in the
+ * task (task.c). */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "msg/messages.h"
+#include "libnumactl2.h"
+#include "slurm/plugin.h"
+
+#define WAIT_MAX_SECS 604800	/* a week, as numactl2 --wait */
+
+struct request request;
+
+/* The option strings, kept: Slurm frees its own after the callback. */
+static char nodes_arg[4096], weights_arg[8192];
+
+static const char *keep(char *slot, size_t len, const char *arg)
+{
+	snprintf(slot, len, "%s", arg);
+	return slot;
+}
+
+/* Where a callback's refusal is said: slurm_error() in srun/sbatch. */
+static int refuse(const char *msg)
+{
+	slurm_error("numactl2: %s", msg);
+	return -1;
+}
+
+/* libnuma's node list syntax without its machine: srun/sbatch may run on a
+ * host with other nodes than the job's, whose task checks the list against
+ * its own (task.c). "all", or numbers, ranges and commas, after an
+ * optional '!' or '+'. */
+static bool node_list_syntax(const char *s)
+{
+	if (*s == '!' || *s == '+')
+		s++;
+	if (strcmp(s, "all") == 0)
+		return true;
+	if (!*s)
+		return false;
+	return s[strspn(s, "0123456789,-")] == '\0';
+}
+
+static int nodes_cb(int val, const char *optarg, int remote)
+{
+	struct parse_err e;
+	char msg[MSG_MAX];
+
+	(void)val;
+	(void)remote;
+	if (!optarg || !node_list_syntax(optarg) || parse_list_numbers(optarg, INT_MAX, &e) < 0) {
+		msg_node_list(msg, sizeof(msg), optarg ? optarg : "");
+		return refuse(msg);
+	}
+	request.nodes = keep(nodes_arg, sizeof(nodes_arg), optarg);
+	return 0;
+}
+
+static int weights_cb(int val, const char *optarg, int remote)
+{
+	struct weight_list wl;
+	struct parse_err e;
+	char msg[MSG_MAX];
+
+	(void)val;
+	(void)remote;
+	if (!optarg)
+		optarg = "";
+	if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "measured") != 0 &&
+	    parse_weight_list(optarg, &wl, &e) < 0) {
+		parse_strerror(&e, "weight list", msg, sizeof(msg));
+		return refuse(msg);
+	}
+	request.weights = keep(weights_arg, sizeof(weights_arg), optarg);
+	return 0;
+}
+
+static int wait_cb(int val, const char *optarg, int remote)
+{
+	unsigned long secs = 0;
+	char msg[MSG_MAX];
+
+	(void)val;
+	(void)remote;
+	if (optarg && *optarg && (parse_ulong(optarg, WAIT_MAX_SECS, &secs) < 0 || !secs)) {
+		snprintf(msg, sizeof(msg), "invalid --weights-wait: '%s' (1-%d seconds)", optarg,
+			 WAIT_MAX_SECS);
+		return refuse(msg);
+	}
+	request.wait = true;
+	request.wait_secs = (unsigned)secs;
+	return 0;
+}
+
+static int report_cb(int val, const char *optarg, int remote)
+{
+	(void)val;
+	(void)optarg;
+	(void)remote;
+	request.report = true;
+	return 0;
+}
+
+static struct spank_option options[] = {
+	{ "weighted-interleave", "NODES",
+	  "numactl2: weighted interleave of each task's memory over NODES (as numactl2 -w)",
+	  1, 0, nodes_cb },
+	{ "weights", "LIST|auto|measured",
+	  "numactl2: the interleave weights, as numactl2 --weights (auto: from each node's "
+	  "own bandwidths)", 1, 0, weights_cb },
+	{ "weights-wait", "SECS",
+	  "numactl2: wait (at most SECS) while another job leases other global weights, as "
+	  "numactl2 --wait", 2, 0, wait_cb },
+	{ "numa-report", NULL,
+	  "numactl2: each task says its policy and weights on its stderr", 0, 0, report_cb },
+};
+
+int options_register(spank_t sp)
+{
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if (spank_option_register(sp, &options[i]) != ESPANK_SUCCESS)
+			return -1;
+	return 0;
+}
+
+/* The rules between the options, as numactl2's. */
+int options_check(char *msg, size_t len)
+{
+	if (request.weights && !request.nodes)
+		snprintf(msg, len, "--weights needs --weighted-interleave");
+	else if (request.wait && !request.weights)
+		snprintf(msg, len, "--weights-wait needs --weights");
+	else if (request.report && !request.nodes)
+		snprintf(msg, len, "--numa-report needs --weighted-interleave");
+	else
+		return 0;
+	return -1;
+}
