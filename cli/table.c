@@ -189,8 +189,9 @@ void cli_usage(void)
 	      "the node of a device. Where the kernel lists set_mempolicy2 (the kernel/ series),\n"
 	      "--weights are the program's own; elsewhere --weights changes the system-wide\n"
 	      "weights in /sys/kernel/mm/mempolicy/weighted_interleave and says so on stderr.\n"
-	      "A job run under global weights leases them: while it or a process it forked\n"
-	      "lives, numactl2 refuses to give its nodes other weights.\n"
+	      "A job run under global weights leases them: while it runs, or a process it\n"
+	      "forked keeps the descriptors it inherited, numactl2 refuses to give its nodes\n"
+	      "other weights.\n"
 	      "\n"
 	      "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
 	      "be run, 127 if it was not found; otherwise the command's own status.\n",
