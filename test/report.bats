@@ -311,27 +311,25 @@ nothing_changed() {
 	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'t\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
 }
 
-@test "--report and --report-file with --show: refused, nothing run" {
+# refused_with OPTION: --report and --report-file with OPTION are usage
+# errors, and nothing runs.
+refused_with() {
 	local m=$BATS_TEST_TMPDIR/ran
-	run -1 --separate-stderr "$NUMACTL2" --report --show touch "$m"
-	[ "${stderr_lines[0]}" = "numactl2: options --report and --show cannot be combined" ]
+	run -1 --separate-stderr "$NUMACTL2" --report "$1" touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report and $1 cannot be combined" ]
 	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
 	[ -z "$output" ]
-	run -1 --separate-stderr "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/r" --show touch "$m"
-	[ "${stderr_lines[0]}" = "numactl2: options --report-file and --show cannot be combined" ]
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/r" "$1" touch "$m"
+	[ "${stderr_lines[0]}" = "numactl2: options --report-file and $1 cannot be combined" ]
+	[ -z "$output" ]
 	[ ! -e "$BATS_TEST_TMPDIR/r" ]
 	[ ! -e "$m" ]
 }
 
+@test "--report and --report-file with --show: refused, nothing run" {
+	refused_with --show
+}
+
 @test "--report and --report-file with --hardware: refused, nothing run" {
-	local m=$BATS_TEST_TMPDIR/ran
-	run -1 --separate-stderr "$NUMACTL2" --report --hardware touch "$m"
-	[ "${stderr_lines[0]}" = "numactl2: options --report and --hardware cannot be combined" ]
-	[ "${stderr_lines[1]}" = "Try 'numactl2 --help' for more information." ]
-	[ -z "$output" ]
-	run -1 --separate-stderr "$NUMACTL2" --report-file="$BATS_TEST_TMPDIR/r" --hardware touch "$m"
-	[ "${stderr_lines[0]}" = "numactl2: options --report-file and --hardware cannot be combined" ]
-	[ -z "$output" ]
-	[ ! -e "$BATS_TEST_TMPDIR/r" ]
-	[ ! -e "$m" ]
+	refused_with --hardware
 }
