@@ -71,6 +71,23 @@ static int parse_node_range(const char *s, size_t len, unsigned long *lo, unsign
 	return 0;
 }
 
+/* Room for nodes up to HI: the list is as long as its highest node. */
+static int grow(struct weight_list *wl, unsigned long hi)
+{
+	size_t had = wl->weight ? wl->max_node + 1 : 0;
+	uint8_t *w;
+
+	if (hi < had)
+		return 0;
+	w = realloc(wl->weight, hi + 1);
+	if (!w)
+		return -ENOMEM;
+	memset(w + had, 0, hi + 1 - had);
+	wl->weight = w;
+	wl->max_node = (unsigned)hi;
+	return 0;
+}
+
 static int add_weight_item(const char *item, size_t len, struct weight_list *wl,
 			   struct parse_err *e)
 {
@@ -87,22 +104,19 @@ static int add_weight_item(const char *item, size_t len, struct weight_list *wl,
 		return set_err(e, PE_NODE, item, nlen, 0), -EINVAL;
 	if (parse_span(colon + 1, len - nlen - 1, WEIGHT_MAX, &w) < 0 || w == 0)
 		return set_err(e, PE_WEIGHT, colon + 1, len - nlen - 1, lo), -EINVAL;
+	if (grow(wl, hi) < 0)
+		return -ENOMEM;
 	for (unsigned long n = lo; n <= hi; n++) {
 		if (wl->weight[n])
 			return set_err(e, PE_DUPLICATE, item, len, n), -EINVAL;
 		wl->weight[n] = (uint8_t)w;
 		wl->count++;
 	}
-	if (hi > wl->max_node)
-		wl->max_node = (unsigned)hi;
 	return 0;
 }
 
-/* "NODES:WEIGHT[,NODES:WEIGHT...]", NODES being N or A-B, WEIGHT 1-255. */
-int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e)
+static int add_weight_items(const char *s, struct weight_list *wl, struct parse_err *e)
 {
-	memset(wl, 0, sizeof(*wl));
-	e->kind = PE_NONE;
 	if (*s == '\0')
 		return set_err(e, PE_EMPTY, s, 0, 0), -EINVAL;
 	for (;;) {
@@ -118,6 +132,26 @@ int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e
 		if (*s == '\0')
 			return set_err(e, PE_EMPTY, s, 0, 0), -EINVAL;
 	}
+}
+
+/* "NODES:WEIGHT[,NODES:WEIGHT...]", NODES being N or A-B, WEIGHT 1-255.
+ * -ENOMEM when the list cannot grow; on any error WL holds nothing. */
+int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e)
+{
+	int rc;
+
+	memset(wl, 0, sizeof(*wl));
+	e->kind = PE_NONE;
+	rc = add_weight_items(s, wl, e);
+	if (rc < 0)
+		weight_list_free(wl);
+	return rc;
+}
+
+void weight_list_free(struct weight_list *wl)
+{
+	free(wl->weight);
+	memset(wl, 0, sizeof(*wl));
 }
 
 /* libnuma reads node and CPU numbers with strtoul() into an int, so

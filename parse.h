@@ -7,7 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Highest node number a weight list may name (the kernel's MAX_NUMNODES is 1024). */
+/* The kernel's MAX_NUMNODES: node numbers below it are all a user may write
+ * or the kernel's text may name. Only the checks of such numbers use it (the
+ * parsers here, numa_maps, the table's nodeN names); tables of nodes are
+ * sized from the nodes there are. */
 #define PARSE_MAX_NODES 1024
 #define WEIGHT_MAX 255
 
@@ -35,15 +38,17 @@ struct parse_err {
 	unsigned long node;	/* for PE_WEIGHT and PE_DUPLICATE */
 };
 
-/* Weights by node; 0 means the list did not name that node. */
+/* Weights by node; 0 means the list did not name that node. The array
+ * reaches the highest node named; weight_list_free() frees it. */
 struct weight_list {
-	uint8_t weight[PARSE_MAX_NODES];
+	uint8_t *weight;	/* max_node + 1 of them */
 	unsigned count;		/* nodes named */
 	unsigned max_node;	/* highest node named */
 };
 
 int parse_ulong(const char *s, unsigned long max, unsigned long *out);
 int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e);
+void weight_list_free(struct weight_list *wl);
 int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e);
 int parse_size(const char *s, unsigned long long *out, struct parse_err *e);
 int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e);

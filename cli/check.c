@@ -12,15 +12,27 @@
 #include "msg/messages.h"
 #include "syscalls.h"
 
+/* A weight list, or the usage error that says what is wrong with it. */
+static void read_weight_list(const char *arg, struct weight_list *wl)
+{
+	struct parse_err e;
+	int rc = parse_weight_list(arg, wl, &e);
+
+	if (rc == -ENOMEM) {
+		errno = ENOMEM;
+		err(1, "cannot read the weight list");
+	}
+	if (rc < 0)
+		usage_parse_error(&e, "weight list");
+}
+
 /* --weights=LIST: every node it names must be in the interleave set. */
 static void list_weights(struct ctl *ctl)
 {
 	struct policy *p = &ctl->policy;
-	struct parse_err e;
 	char msg[MSG_MAX];
 
-	if (parse_weight_list(ctl->weights_arg, &ctl->weights, &e) < 0)
-		usage_parse_error(&e, "weight list");
+	read_weight_list(ctl->weights_arg, &ctl->weights);
 	for (unsigned n = 0; n <= ctl->weights.max_node; n++) {
 		if (!ctl->weights.weight[n])
 			continue;
@@ -84,6 +96,10 @@ static void check_weights(struct ctl *ctl)
 
 	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
 		usage_error("--weights needs --weighted-interleave or --interleave");
+	if (policy_weights_alloc(p) < 0) {
+		errno = ENOMEM;
+		err(1, "cannot keep the weights");
+	}
 	if (strcmp(ctl->weights_arg, "auto") == 0)
 		auto_weights(ctl);
 	else if (strcmp(ctl->weights_arg, "measured") == 0)
@@ -98,13 +114,11 @@ static void check_weights(struct ctl *ctl)
 
 static void check_global_op(struct ctl *ctl)
 {
-	struct parse_err e;
-
 	if (ctl->policy.mode != POLICY_NONE || ctl->command || ctl->use_shm || ctl->weights_arg ||
 	    ctl->budget_arg || ctl->report != REPORT_NONE || ctl->report_file || ctl->measure)
 		usage_error("global weight options run alone, without a policy or command");
-	if (ctl->global_op == GLOBAL_SET && parse_weight_list(ctl->global_arg, &ctl->weights, &e) < 0)
-		usage_parse_error(&e, "weight list");
+	if (ctl->global_op == GLOBAL_SET)
+		read_weight_list(ctl->global_arg, &ctl->weights);
 	if (ctl->restore)
 		usage_error("--restore-weights needs a command to run");
 }

@@ -19,7 +19,7 @@ static void print_leases(const struct policy *p)
 		errx(1, "cannot list the leases: out of memory");
 	for (unsigned i = 0; i < leases.count; i++) {
 		const struct leased_node *l = &leases.node[i];
-		unsigned want = !p->has_weights ? l->weight : weight_effective(p->weight[l->node]);
+		unsigned want = !p->has_weights ? l->weight : policy_weight(p, l->node);
 
 		holders_format_pids(&l->who, pids, sizeof(pids));
 		printf("lease: node %u weight %u pids %s (%s)\n", l->node, l->weight, pids,
@@ -32,16 +32,14 @@ static void print_leases(const struct policy *p)
 static void print_weights(const struct policy *p)
 {
 	printf("weights:");
-	for (unsigned n = 0; n < p->nodes->size; n++) {
+	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		unsigned w = 1;
 
-		if (!numa_bitmask_isbitset(p->nodes, n))
-			continue;
 		if (p->has_weights)
-			w = weight_effective(p->weight[n]);
-		else if (gw_read(n, &w) < 0)
+			w = policy_weight(p, (unsigned)n);
+		else if (gw_read((unsigned)n, &w) < 0)
 			w = 1;
-		printf(" %u:%u", n, w);
+		printf(" %d:%u", n, w);
 	}
 	printf("\n");
 	if (p->task_local)
@@ -59,6 +57,7 @@ static void print_weights(const struct policy *p)
 static void print_global_op(const struct ctl *ctl)
 {
 	unsigned count = ctl->global_op == GLOBAL_RESET ? gw_node_count() : 0;
+	unsigned named = ctl->global_op == GLOBAL_SET ? ctl->weights.max_node + 1 : 0;
 	bool *has = calloc(count ? count : 1, sizeof(*has));
 
 	if (ctl->global_op == GLOBAL_AUTO) {
@@ -71,8 +70,8 @@ static void print_global_op(const struct ctl *ctl)
 	if (count)
 		(void)gw_nodes(has, count);
 	printf("would set global interleave weights:");
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		if (ctl->global_op == GLOBAL_SET && ctl->weights.weight[n])
+	for (unsigned n = 0; n < named || n < count; n++) {
+		if (n < named && ctl->weights.weight[n])
 			printf(" %u:%u", n, ctl->weights.weight[n]);
 		else if (n < count && has[n])
 			printf(" %u:1", n);

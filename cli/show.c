@@ -62,14 +62,12 @@ static void show_weights(const struct bitmask *mask, const struct mpol2_state *o
 	enum gw_auto mode = own ? GW_AUTO_ABSENT : gw_read_auto();
 
 	printf("interleaveweights:");
-	for (unsigned n = 0; n < mask->size && n < PARSE_MAX_NODES; n++) {
+	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
 		unsigned w;
 
-		if (!numa_bitmask_isbitset(mask, n))
-			continue;
 		if (own)
 			printf(" %u", own->weight[n]);
-		else if (gw_read(n, &w) == 0)
+		else if (gw_read((unsigned)n, &w) == 0)
 			printf(" %u", w);
 	}
 	printf("\nweightsource: %s%s\n", own ? "task-local" : "global",

@@ -5,6 +5,7 @@
  * with numactl2's message; what needs the node's own NUMA layout (the node
  * list against its nodes, the weights against the set) is checked in the
  * task (task.c). */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,19 +66,24 @@ static int nodes_cb(int val, const char *optarg, int remote)
 
 static int weights_cb(int val, const char *optarg, int remote)
 {
-	struct weight_list wl;
+	struct weight_list wl = { 0 };
 	struct parse_err e;
 	char msg[MSG_MAX];
+	int rc = 0;
 
 	(void)val;
 	(void)remote;
 	if (!optarg)
 		optarg = "";
-	if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "measured") != 0 &&
-	    parse_weight_list(optarg, &wl, &e) < 0) {
+	if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "measured") != 0)
+		rc = parse_weight_list(optarg, &wl, &e);
+	if (rc == -ENOMEM)
+		snprintf(msg, sizeof(msg), "cannot read the weight list: %s", strerror(ENOMEM));
+	else if (rc < 0)
 		parse_strerror(&e, "weight list", msg, sizeof(msg));
+	if (rc < 0)
 		return refuse(msg);
-	}
+	weight_list_free(&wl);
 	request.weights = keep(weights_arg, sizeof(weights_arg), optarg);
 	return 0;
 }

@@ -18,23 +18,28 @@ static struct weights_change change;
 
 static int list_weights(const char *arg, char *msg, size_t len)
 {
-	static struct weight_list wl;
+	struct weight_list wl;
 	struct parse_err e;
+	int rc = parse_weight_list(arg, &wl, &e);
 
-	if (parse_weight_list(arg, &wl, &e) < 0) {
+	if (rc == -ENOMEM)
+		snprintf(msg, len, "cannot read the weight list: %s", strerror(ENOMEM));
+	else if (rc < 0)
 		parse_strerror(&e, "weight list", msg, len);
+	if (rc < 0)
 		return -1;
-	}
 	for (unsigned n = 0; n <= wl.max_node; n++) {
 		if (!wl.weight[n])
 			continue;
 		if (n >= policy.nodes->size || !numa_bitmask_isbitset(policy.nodes, n)) {
 			msg_weight_not_in_set(msg, len, n);
-			return -1;
+			rc = -1;
+			break;
 		}
 		policy.weight[n] = wl.weight[n];
 	}
-	return 0;
+	weight_list_free(&wl);
+	return rc;
 }
 
 /* --weights=auto: this node's bandwidths decide its weights. */
@@ -81,6 +86,10 @@ static int choose_weights(const char *arg, char *msg, size_t len)
 	if (!arg)
 		return 0;
 	policy.has_weights = true;
+	if (policy_weights_alloc(&policy) < 0) {
+		snprintf(msg, len, "cannot keep the weights: %s", strerror(ENOMEM));
+		return -1;
+	}
 	if (strcmp(arg, "auto") == 0)
 		return auto_weights(msg, len);
 	if (strcmp(arg, "measured") == 0)
@@ -121,7 +130,7 @@ static void describe(char *buf, size_t len)
 	for (int n = nodes_first(policy.nodes); n >= 0 && used < len;
 	     n = nodes_next(policy.nodes, (unsigned)n + 1))
 		used += (size_t)snprintf(buf + used, len - used, " %d:%u", n,
-					 weight_effective(policy.weight[n]));
+					 policy_weight(&policy, (unsigned)n));
 	if (used < len)
 		snprintf(buf + used, len - used, " (%s weights)",
 			 policy.task_local ? "task-local" : "global");

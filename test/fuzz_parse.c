@@ -61,13 +61,11 @@ static void check_weights(const char *s)
 		parse_strerror(&e, "weight list", msg, sizeof(msg));
 		return;
 	}
-	for (unsigned n = 0; n < PARSE_MAX_NODES; n++) {
-		if (wl.weight[n] && n > wl.max_node)
-			abort();
+	for (unsigned n = 0; n <= wl.max_node; n++)
 		named += wl.weight[n] != 0;
-	}
-	if (named != wl.count || named == 0)
+	if (named != wl.count || named == 0 || !wl.weight[wl.max_node])
 		abort();
+	weight_list_free(&wl);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -29,6 +29,7 @@ static int weights(const char *s)
 		first = 0;
 	}
 	printf("\n");
+	weight_list_free(&wl);
 	return 0;
 }
 

@@ -4,26 +4,24 @@
 
 #include "bandwidth/autoweights.h"
 #include "bandwidth/nodeperf.h"
-#include "parse.h"
+#include "policy/nodes.h"
 
 int auto_weights_read_hmat(const struct bitmask *nodes, struct auto_weights *aw,
 			   unsigned *bad_node)
 {
 	aw->n = 0;
-	for (unsigned node = 0; node < nodes->size && node < PARSE_MAX_NODES; node++) {
+	for (int node = nodes_first(nodes); node >= 0; node = nodes_next(nodes, (unsigned)node + 1)) {
 		unsigned long mbps;
 		int access;
 
-		if (!numa_bitmask_isbitset(nodes, node))
-			continue;
 		if (aw->n == BW_MAX_NODES)
 			return -E2BIG;
-		access = nodeperf_bandwidth(node, &mbps);
+		access = nodeperf_bandwidth((unsigned)node, &mbps);
 		if (access < 0) {
-			*bad_node = node;
+			*bad_node = (unsigned)node;
 			return access;
 		}
-		aw->node[aw->n] = node;
+		aw->node[aw->n] = (unsigned)node;
 		aw->bw[aw->n] = (double)mbps;
 		aw->access[aw->n++] = access;
 	}

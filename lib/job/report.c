@@ -83,7 +83,7 @@ static bool requested_shares(const struct policy *p, double *share, unsigned n_s
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		if (p->mode == MPOL_WEIGHTED_INTERLEAVE && p->has_weights)
-			w = p->weight[n];
+			w = policy_weight(p, n);
 		else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && gw_read(n, &w) < 0)
 			w = 0;
 		share[n] = weight_effective(w);	/* 0: not given */

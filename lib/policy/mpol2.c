@@ -8,11 +8,13 @@
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
 #include "policy/mpol2.h"
+#include "policy/nodes.h"
 #include "syscalls.h"
 
 struct mpol2_numbers {
@@ -81,80 +83,106 @@ bool mpol2_present(void)
 }
 
 #define LONG_BITS (8 * sizeof(unsigned long))
-#define MASK_LONGS (PARSE_MAX_NODES / LONG_BITS + 1)
 
 /* The call's buffers: pol_maxnodes follows set_mempolicy's maxnode (one past
  * the last bit), and both buffers hold that many entries, zeroed past the
- * mask, whichever way a kernel counts. */
+ * mask, whichever way a kernel counts. BITS is the node mask's size. */
 struct mpol2_buffers {
 	struct mpol_args args;
-	unsigned long mask[MASK_LONGS];
-	uint8_t weight[PARSE_MAX_NODES + 1];
+	unsigned long *mask;
+	uint8_t *weight;
 };
 
-static void fill_args(struct mpol2_buffers *b, const struct policy *p)
+static int buffers_alloc(struct mpol2_buffers *b, unsigned bits)
 {
-	unsigned bits = p->nodes ? p->nodes->size : 0;
-
 	memset(b, 0, sizeof(*b));
-	if (bits > PARSE_MAX_NODES)
-		bits = PARSE_MAX_NODES;
+	b->mask = calloc(bits / LONG_BITS + 1, sizeof(*b->mask));
+	b->weight = calloc(bits + 1, sizeof(*b->weight));
+	if (b->mask && b->weight)
+		return 0;
+	free(b->mask);
+	free(b->weight);
+	return -ENOMEM;
+}
+
+static void buffers_free(struct mpol2_buffers *b)
+{
+	free(b->mask);
+	free(b->weight);
+}
+
+static int fill_args(struct mpol2_buffers *b, const struct policy *p)
+{
+	unsigned bits = p->nodes ? (unsigned)p->nodes->size : 0;
+
+	if (buffers_alloc(b, bits) < 0)
+		return -ENOMEM;
 	b->args.mode = (__u16)p->mode;
 	b->args.mode_flags = (__u16)p->flags;
 	b->args.home_node = p->home_node;
-	for (unsigned n = 0; n < bits; n++) {
-		if (!numa_bitmask_isbitset(p->nodes, n))
-			continue;
-		b->mask[n / LONG_BITS] |= 1UL << (n % LONG_BITS);
-		b->weight[n] = (uint8_t)weight_effective(p->weight[n]);
+	for (int n = bits ? nodes_first(p->nodes) : -1; n >= 0;
+	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
+		b->mask[(unsigned)n / LONG_BITS] |= 1UL << ((unsigned)n % LONG_BITS);
+		b->weight[n] = (uint8_t)policy_weight(p, (unsigned)n);
 	}
 	b->args.pol_maxnodes = bits ? bits + 1 : 0;
 	b->args.pol_nodes = bits ? (uintptr_t)b->mask : 0;
 	if (p->has_weights)
 		b->args.il_weights = (uintptr_t)b->weight;
+	return 0;
 }
 
 int mpol2_set_task(const struct policy *p)
 {
 	struct mpol2_buffers b;
+	int rc = fill_args(&b, p);
 
-	fill_args(&b, p);
-	if (set_mempolicy2(numbers()->set, &b.args, sizeof(b.args), 0) < 0)
-		return -errno;
-	return 0;
+	if (rc == 0 && set_mempolicy2(numbers()->set, &b.args, sizeof(b.args), 0) < 0)
+		rc = -errno;
+	buffers_free(&b);
+	return rc;
 }
 
 int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags)
 {
 	struct mpol2_buffers b;
+	int rc = fill_args(&b, p);
 
-	fill_args(&b, p);
 	if (p->home_node >= 0)
 		mbind_flags |= MPOL_MF_HOME_NODE;
-	if (mbind2(numbers()->mbind, addr, len, &b.args, sizeof(b.args), mbind_flags) < 0)
-		return -errno;
-	return 0;
+	if (rc == 0 && mbind2(numbers()->mbind, addr, len, &b.args, sizeof(b.args), mbind_flags) < 0)
+		rc = -errno;
+	buffers_free(&b);
+	return rc;
 }
 
+/* S's weights array becomes the call's buffer, one entry for each bit of
+ * S->nodes and a spare (s->weight stays NULL on failure). */
 int mpol2_get_task(struct mpol2_state *s)
 {
 	struct mpol2_buffers b;
-	unsigned bits = s->nodes->size < PARSE_MAX_NODES ? s->nodes->size : PARSE_MAX_NODES;
+	unsigned bits = (unsigned)s->nodes->size;
 
-	memset(&b, 0, sizeof(b));
+	s->weight = NULL;
+	if (buffers_alloc(&b, bits) < 0)
+		return -ENOMEM;
 	b.args.pol_maxnodes = bits + 1;
 	b.args.pol_nodes = (uintptr_t)b.mask;
 	b.args.il_weights = (uintptr_t)b.weight;
-	if (get_mempolicy2(numbers()->get, &b.args, sizeof(b.args), 0, 0) < 0)
-		return -errno;
+	if (get_mempolicy2(numbers()->get, &b.args, sizeof(b.args), 0, 0) < 0) {
+		int rc = -errno;
+
+		buffers_free(&b);
+		return rc;
+	}
 	s->mode = b.args.mode;
 	s->own_weights = b.args.mode_flags & MPOL_F_TASK_WEIGHTS;
 	s->home_node = b.args.home_node;
 	numa_bitmask_clearall(s->nodes);
-	for (unsigned n = 0; n < bits; n++) {
+	for (unsigned n = 0; n < bits; n++)
 		if (b.mask[n / LONG_BITS] & (1UL << (n % LONG_BITS)))
 			numa_bitmask_setbit(s->nodes, n);
-		s->weight[n] = b.weight[n];
-	}
+	s->weight = b.weight;
+	free(b.mask);
 	return 0;
 }

@@ -17,7 +17,7 @@ struct mpol2_state {
 	int home_node;			/* -1: none */
 	bool own_weights;		/* the policy's weights, not the global table's */
 	struct bitmask *nodes;
-	uint8_t weight[PARSE_MAX_NODES];
+	uint8_t *weight;		/* by node, nodes->size of them (malloc'd) */
 };
 
 bool mpol2_present(void);

@@ -1,7 +1,9 @@
 /* Setting a policy with the stock calls (set_mempolicy, mbind), or with
- * mpol2.c's when its weights are task-local; numactl's names for the modes. */
+ * mpol2.c's when its weights are task-local; its weights' array; numactl's
+ * names for the modes. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "policy/mpol2.h"
 #include "policy/policy.h"
@@ -33,6 +35,17 @@ static unsigned long maxnode_of(const struct bitmask *nodes)
 static const unsigned long *mask_of(const struct bitmask *nodes)
 {
 	return nodes ? nodes->maskp : NULL;
+}
+
+/* One weight for each node the mask can hold (0: not given), all 0 to
+ * start: the mask is P's nodes, set before any weight is. */
+int policy_weights_alloc(struct policy *p)
+{
+	p->weight = calloc(p->nodes->size, sizeof(*p->weight));
+	if (!p->weight)
+		return -ENOMEM;
+	p->nweights = (unsigned)p->nodes->size;
+	return 0;
 }
 
 int policy_set_task(const struct policy *p)

@@ -1,5 +1,6 @@
 /* The calls that set a memory policy (spec.h) on the task (set_mempolicy)
- * or on a range (mbind), and numactl's names for the modes. */
+ * or on a range (mbind), its per-node weights, and numactl's names for the
+ * modes. */
 #ifndef NUMACTL2_POLICY_H
 #define NUMACTL2_POLICY_H
 
@@ -8,6 +9,7 @@
 #include "policy/spec.h"
 
 const char *policy_name(int mode);
+int policy_weights_alloc(struct policy *p);
 int policy_set_task(const struct policy *p);
 int policy_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags);
 bool kernel_has_weighted_interleave(void);

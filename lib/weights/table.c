@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +70,7 @@ static unsigned possible_nodes(void)
 {
 	int max = numa_max_possible_node();
 
-	return max < 0 ? 1 : max >= PARSE_MAX_NODES ? PARSE_MAX_NODES : (unsigned)max + 1;
+	return max < 0 ? 1 : (unsigned)max + 1;
 }
 
 #ifdef NUMACTL2_TEST_BUILD
@@ -247,7 +248,7 @@ int gw_write(int fd, unsigned node, unsigned weight)
 	const char *s = getenv("NUMACTL2_TEST_FAIL_NODE");
 	unsigned long n;
 
-	if (s && parse_ulong(s, PARSE_MAX_NODES - 1, &n) == 0 && n == node)
+	if (s && parse_ulong(s, UINT_MAX, &n) == 0 && n == node)
 		return -EIO;
 	return write_weight(fd, weight);
 }

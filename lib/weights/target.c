@@ -15,12 +15,10 @@ enum weights_target weights_target(bool global_forced)
  * Then a job that may not change them (--no-global-weights) still runs. */
 bool weights_hold(const struct policy *p)
 {
-	for (unsigned n = 0; n < p->nodes->size && n < PARSE_MAX_NODES; n++) {
+	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		unsigned cur;
 
-		if (!numa_bitmask_isbitset(p->nodes, n))
-			continue;
-		if (gw_read(n, &cur) < 0 || cur != weight_effective(p->weight[n]))
+		if (gw_read((unsigned)n, &cur) < 0 || cur != policy_weight(p, (unsigned)n))
 			return false;
 	}
 	return true;
@@ -48,10 +46,9 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 	rc = gw_txn_alloc(&c->txn);
 	if (rc < 0)
 		return rc;
-	for (int n = nodes_first(p->nodes); n >= 0 && n < PARSE_MAX_NODES;
-	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
+	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		if (p->has_weights)
-			gw_txn_ask(&c->txn, (unsigned)n, LEASE_WEIGHT, weight_effective(p->weight[n]));
+			gw_txn_ask(&c->txn, (unsigned)n, LEASE_WEIGHT, policy_weight(p, (unsigned)n));
 		else
 			gw_txn_ask(&c->txn, (unsigned)n, LEASE_AS_IS, 0);
 	}
