@@ -216,4 +216,8 @@ clean:
 	rm -f slurm/numactl2.so
 	rm -f numactl2 test/fuzz_parse bench/weights bench/weights-weak $(DRIVERS) $(DRIVERS:=.asan)
 
+# The drivers' and benches' objects are intermediate to make's pattern rules:
+# keep them, so that a second make check does not build them again.
+.SECONDARY:
+
 .PHONY: all no-slurm deb check-deb man check check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean

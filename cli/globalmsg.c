@@ -26,7 +26,7 @@ void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict 
 {
 	char msg[MSG_MAX];
 
-	msg_global_refused(msg, sizeof(msg), t, rc, c, node);
+	msg_global_refused(msg, sizeof(msg), t, rc, c, node, "--wait to queue, --force to override");
 	errx(1, "%s", msg);
 }
 

@@ -110,7 +110,7 @@ static void needs_root(char *buf, size_t len, const struct gw_txn *t, unsigned n
 }
 
 static void leased(char *buf, size_t len, const struct lease_options *o,
-		   const struct lease_conflict *c)
+		   const struct lease_conflict *c, const char *remedy)
 {
 	char pids[256];
 
@@ -121,21 +121,21 @@ static void leased(char *buf, size_t len, const struct lease_options *o,
 			 c->node, c->held, pids, c->want);
 	else
 		snprintf(buf, len, "node %u weight %u is leased by a running job (PIDs %s); this "
-			 "needs weight %u there: --wait to queue, --force to override", c->node,
-			 c->held, pids, c->want);
+			 "needs weight %u there: %s", c->node, c->held, pids, c->want, remedy);
 }
 
 /* Every way a change of the table can fail (RC from weights_apply() or
- * the admin operations), as one line. */
+ * the admin operations), as one line. REMEDY says, in the front end's own
+ * options, what to do about a live lease. */
 void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
-			const struct lease_conflict *c, unsigned node)
+			const struct lease_conflict *c, unsigned node, const char *remedy)
 {
 	unsigned want;
 
 	if (rc == -ENOMEM)
 		with_errno(buf, len, rc, "cannot change global interleave weights");
 	else if (rc == -EBUSY)
-		leased(buf, len, &t->opt, c);
+		leased(buf, len, &t->opt, c, remedy);
 	else if (rc == -EROFS && t->no_write)
 		msg_no_global_write(buf, len);
 	else if ((rc == -EACCES || rc == -EPERM) && gw_txn_asks_weight(t, node, &want))

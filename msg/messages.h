@@ -18,6 +18,6 @@ void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes);
 void msg_no_weighted_interleave(char *buf, size_t len);
 void msg_no_global_write(char *buf, size_t len);
 void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
-			const struct lease_conflict *c, unsigned node);
+			const struct lease_conflict *c, unsigned node, const char *remedy);
 
 #endif

@@ -115,7 +115,7 @@ static int global_weights(const struct request *r, char *msg, size_t len)
 	change.txn.keep = true;
 	rc = weights_apply(&policy, &change, &c, &node);
 	if (rc < 0) {
-		msg_global_refused(msg, len, &change.txn, rc, &c, node);
+		msg_global_refused(msg, len, &change.txn, rc, &c, node, "--weights-wait to queue");
 		return -1;
 	}
 	return 0;

@@ -98,7 +98,7 @@ JOB
 	# Another weight for node 0 while it runs: refused with the lease message.
 	run --separate-stderr sr --weighted-interleave=0 --weights=0:"$(real_w0)" touch "$BATS_TEST_TMPDIR/ran"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: node 0 weight 9 is leased by a running job (PIDs "*"); this needs weight $(real_w0) there: --wait to queue, --force to override"* ]]
+	[[ $stderr == *"numactl2: node 0 weight 9 is leased by a running job (PIDs "*"); this needs weight $(real_w0) there: --weights-wait to queue"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(cat "$wi/node0")" = 9 ]
 }
