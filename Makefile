@@ -177,7 +177,7 @@ check-vm: numactl2 test/bin/numactl2
 # The guest kernel with the project's series (kernel/): its bzImage path is
 # the last line of stdout.
 kernel:
-	@test/vm/kernel.sh 6.12-mpol2
+	@test/vm/kernel.sh 7.2-mpol2
 
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo

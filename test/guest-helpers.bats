@@ -119,6 +119,26 @@ MAPS='55d192d6a000 default file=/usr/bin/alloc mapped=4 N0=4 kernelpagesize_kB=4
 	run -1 numa_maps_policy "$MAPS"
 }
 
+# A policy with weights of its own (kernel series): "weights=" after it.
+@test "numa_maps_read, numa_maps_policy, numa_maps_weights: the weights= token" {
+	local own="7f0000000000 weighted interleave:0-3 weights=0:8,1:4,2:2,3:1 anon=15 dirty=15 N0=8 N1=4 N2=2 N3=1 kernelpagesize_kB=4"
+	local glob="7f1000000000 weighted interleave:0-3 anon=4 N0=1 N1=1 N2=1 N3=1 kernelpagesize_kB=4"
+	run -0 numa_maps_read <<<"$own"
+	[ "$output" = $'7f0000000000\tanon\tweighted interleave:0-3\tN0=8 N1=4 N2=2 N3=1' ]
+	run -0 numa_maps_policy "$own"
+	[ "$output" = "weighted interleave:0-3" ]
+	run -0 numa_maps_weights "$own"
+	[ "$output" = "0:8,1:4,2:2,3:1" ]
+	run -0 numa_maps_nodes "$own"
+	[ "$output" = "N0=8 N1=4 N2=2 N3=1" ]
+	run -0 numa_maps_weights "$glob"
+	[ "$output" = "" ]
+	run -0 numa_maps_weights "7f2000000000 weighted interleave=static:1,3 weights=1:5,3:2 heap anon=7 N1=5 N3=2"
+	[ "$output" = "1:5,3:2" ]
+	run -1 numa_maps_weights ""
+	run -1 numa_maps_weights "x weighted interleave:0-3 weights=0:1"
+}
+
 @test "numa_maps_heap_policy: the heap's policy, and a failure without a heap" {
 	local f=$BATS_TEST_TMPDIR/maps
 	printf '%s\n' "$MAPS" >"$f"

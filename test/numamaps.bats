@@ -58,3 +58,27 @@ EOF2
 	run -0 "$NUMAMAPS_DRIVER" <<<"7f00 default N0=x Nfoo=1 N=2 kernelpagesize_kB=4"
 	[ "${lines[1]}" = "anon total=0" ]
 }
+
+@test "numamaps: weights= after the policy (kernel series): counted as before, the weights kept" {
+	run -0 "$NUMAMAPS_DRIVER" <<'EOF2'
+7f0000000000 weighted interleave:0-3 weights=0:8,1:4,2:2,3:1 anon=15 dirty=15 N0=8 N1=4 N2=2 N3=1 kernelpagesize_kB=4
+55d0c1c00000 weighted interleave:0-3 weights=0:8,1:4,2:2,3:1 heap anon=3 dirty=3 N0=2 N1=1 kernelpagesize_kB=4
+7f1000000000 weighted interleave=static:1,3 weights=1:5,3:2 file=/dev/shm/x dirty=7 N1=5 N3=2 kernelpagesize_kB=4
+7f2000000000 weighted interleave:0-1 anon=2 N0=1 N1=1 kernelpagesize_kB=4
+7f3000000000 interleave:0-1 anon=2 N0=1 N1=1 kernelpagesize_kB=4
+EOF2
+	[ "${lines[0]}" = "heap N0=2 N1=1 total=3" ]
+	[ "${lines[1]}" = "anon N0=10 N1=6 N2=2 N3=1 total=19" ]
+	[ "${lines[2]}" = "file N1=5 N3=2 total=7" ]
+	[ "${lines[3]}" = "weights own 0:8,1:4,2:2,3:1" ]
+	[ "${lines[4]}" = "weights own 1:5,3:2" ]
+	[ "${lines[5]}" = "weights global 0-1" ]
+	[ "${#lines[@]}" -eq 6 ]
+}
+
+@test "numamaps: no weights line without a weighted-interleave mapping" {
+	run -0 "$NUMAMAPS_DRIVER" <<<"7f0000000000 interleave:0-1 anon=2 N0=1 N1=1 kernelpagesize_kB=4"
+	[ "${#lines[@]}" -eq 3 ]
+	run -0 "$NUMAMAPS_DRIVER" <<<"7f0000000000 bind:0 weights=0:1 anon=1 N0=1 kernelpagesize_kB=4"
+	[ "${#lines[@]}" -eq 3 ]
+}

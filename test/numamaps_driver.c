@@ -1,5 +1,8 @@
 /* Feeds numa_maps lines (stdin) to numamaps_add_line() and prints the sums,
- * one line per kind: "heap N0=3 N2=5"; or "error: line N" (exit 1).
+ * one line per kind: "heap N0=3 N2=5", then one line per distinct weights of
+ * the weighted-interleave mappings: "weights own 0:8,1:4" (numa_maps'
+ * weights=) or "weights global 0-3" (the policy's nodes); or "error: line
+ * N" (exit 1).
  *   numamaps_driver [BASE_PAGE_KB]   (default 4) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,8 @@ int main(int argc, char **argv)
 				printf(" N%u=%llu", n, placement_pages(&p, k, n));
 		printf(" total=%llu\n", p.total[k]);
 	}
+	for (unsigned i = 0; i < p.n_weights; i++)
+		printf("weights %s %s\n", p.weights[i].own ? "own" : "global", p.weights[i].text);
 	placement_free(&p);
 	return 0;
 }

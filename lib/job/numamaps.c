@@ -1,8 +1,10 @@
 /* numa_maps, one line per mapping (mm/mempolicy.c show_numa_map):
- *   START POLICY [file=PATH|heap|stack] [huge] [anon=N] [dirty=N] ...
+ *   START POLICY [weights=N:W,...] [file=PATH|heap|stack] [huge] [anon=N] ...
  *   N<node>=<pages> ... kernelpagesize_kB=<kB>
  * The policy may hold a space ("weighted interleave:0-3"), so a line is read
- * as tokens and only the ones that name what is counted are looked at. */
+ * as tokens and only the ones that name what is counted are looked at.
+ * weights= (the kernel series, kernel/) follows a policy that has weights
+ * of its own. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,9 @@ void placement_free(struct placement *p)
 {
 	for (enum map_kind k = 0; k < MAP_KINDS; k++)
 		free(p->pages[k]);
+	for (unsigned i = 0; i < p->n_weights; i++)
+		free(p->weights[i].text);
+	free(p->weights);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -77,6 +82,38 @@ static bool node_token(const char *t, unsigned long *node, unsigned long long *p
 	return !errno && *end == '\0';
 }
 
+/* Keeps W among p's distinct weights; 0 or -ENOMEM. */
+static int add_weights(struct placement *p, bool own, const char *text)
+{
+	struct map_weights *grown;
+	char *copy;
+
+	for (unsigned i = 0; i < p->n_weights; i++)
+		if (p->weights[i].own == own && strcmp(p->weights[i].text, text) == 0)
+			return 0;
+	grown = realloc(p->weights, (p->n_weights + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	p->weights = grown;
+	copy = strdup(text);
+	if (!copy)
+		return -ENOMEM;
+	p->weights[p->n_weights++] = (struct map_weights){ own, copy };
+	return 0;
+}
+
+/* A weighted-interleave policy is the tokens "weighted" and
+ * "interleave[=FLAGS]:NODES"; weights= may follow. What the line's policy
+ * uses, kept in p. */
+static int add_line_weights(struct placement *p, const char *policy, const char *own)
+{
+	const char *nodes = strrchr(policy, ':');
+
+	if (own)
+		return add_weights(p, true, own);
+	return nodes ? add_weights(p, false, nodes + 1) : 0;
+}
+
 /* The kind of mapping comes before the counts, so each count is added as
  * it is read; the page size comes after them, so it is looked up first. */
 int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb)
@@ -84,15 +121,20 @@ int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb)
 	const char *kb = strstr(line, " kernelpagesize_kB=");
 	unsigned long long mult = kb ? strtoull(kb + 19, NULL, 10) / page_kb : 1;
 	enum map_kind kind = MAP_ANON;
-	char *save = NULL;
+	const char *wi = NULL, *own = NULL;	/* weighted interleave, its weights= */
+	char *save = NULL, *prev = NULL;
 	char *t = strtok_r(line, " \n", &save);
 
 	if (!t || strspn(t, "0123456789abcdef") != strlen(t) || mult == 0)
 		return -EINVAL;
-	while ((t = strtok_r(NULL, " \n", &save))) {
+	for (; (t = strtok_r(NULL, " \n", &save)); prev = t) {
 		unsigned long node;
 		unsigned long long pages;
 
+		if (prev && strcmp(prev, "weighted") == 0 && strncmp(t, "interleave", 10) == 0)
+			wi = t;
+		else if (wi && prev == wi && strncmp(t, "weights=", 8) == 0)
+			own = t + 8;
 		if (strncmp(t, "file=", 5) == 0)
 			kind = MAP_FILE;
 		else if (strcmp(t, "heap") == 0)
@@ -108,7 +150,7 @@ int numamaps_add_line(struct placement *p, char *line, unsigned long page_kb)
 		if (node > p->max_node)
 			p->max_node = (unsigned)node;
 	}
-	return 0;
+	return wi ? add_line_weights(p, wi, own) : 0;
 }
 
 int numamaps_read(pid_t pid, struct placement *p)

@@ -1,5 +1,6 @@
 /* Where a process' pages are, from /proc/PID/numa_maps: the N<node>=<pages>
- * counts of each mapping, summed by the kind of mapping. */
+ * counts of each mapping, summed by the kind of mapping; and the weights
+ * its weighted-interleave mappings use. */
 #ifndef NUMACTL2_NUMAMAPS_H
 #define NUMACTL2_NUMAMAPS_H
 
@@ -10,6 +11,14 @@
 
 enum map_kind { MAP_HEAP, MAP_ANON, MAP_FILE, MAP_KINDS };
 
+/* The weights of one weighted-interleave policy: its own, as numa_maps'
+ * "weights=" token has them ("0:8,1:4"; kernel series, kernel/), or, with
+ * no such token, the global table's for its nodes (text: the node list). */
+struct map_weights {
+	bool own;
+	char *text;
+};
+
 /* Starts zeroed; placement_free() lets it go. */
 struct placement {
 	/* In base pages (sysconf(_SC_PAGESIZE)): a huge page counts as many.
@@ -18,6 +27,11 @@ struct placement {
 	unsigned nodes;		/* entries in each of pages */
 	unsigned long long total[MAP_KINDS];
 	unsigned max_node;	/* the highest node that holds a page */
+	/* Each distinct weights of its weighted-interleave mappings, in the
+	 * order first seen (one process' numa_maps; placement_add leaves
+	 * them out of a sum). */
+	struct map_weights *weights;
+	unsigned n_weights;
 };
 
 const char *map_kind_name(enum map_kind k);

@@ -13,13 +13,19 @@
  *     "total": { "heap": INT, "anon": INT, "file": INT },
  *     "processes": { "reported": INT, "running": INT,
  *                    "largest": [ { "pid": INT, "name": STR, "pages": INT,
- *                                   "heap": INT, "anon": INT, "file": INT } ] } }
+ *                                   "heap": INT, "anon": INT, "file": INT,
+ *                                   "weights": STR|null } ] } }
  * Pages are base pages of page_size bytes, summed over the job's processes;
  * shares are fractions of the kind's total (null when it has no pages, or
- * the policy asks for none). Strings are valid UTF-8: a byte that is not
- * is written as U+FFFD. */
+ * the policy asks for none). "weights" (added within version 1) are the
+ * weights a process' weighted-interleave mappings use: a policy's own
+ * (numa_maps' weights=, kernel series) as "0:8,1:4 (own)", else the global
+ * table's for its nodes as "0:1,1:1 (global)", "; " between distinct ones;
+ * null when it has no such mapping. Strings are valid UTF-8: a byte that is
+ * not is written as U+FFFD. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -148,6 +154,8 @@ static void print_table_processes(FILE *f, const struct view *v)
 
 		fprintf(f, "  pid %d (%s): %llu pages, heap %llu, anon %llu, file %llu\n", (int)p->pid,
 			p->name, p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
+		if (p->weights)
+			fprintf(f, "    weights: %s\n", p->weights);
 	}
 }
 
@@ -261,8 +269,13 @@ static void print_json_processes(FILE *f, const struct view *v)
 
 		fprintf(f, "%s{\"pid\": %d, \"name\": ", i ? ", " : "", (int)p->pid);
 		print_json_string(f, p->name);
-		fprintf(f, ", \"pages\": %llu, \"heap\": %llu, \"anon\": %llu, \"file\": %llu}",
+		fprintf(f, ", \"pages\": %llu, \"heap\": %llu, \"anon\": %llu, \"file\": %llu, \"weights\": ",
 			p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
+		if (p->weights)
+			print_json_string(f, p->weights);
+		else
+			fputs("null", f);
+		fputc('}', f);
 	}
 	fputs("]}", f);
 }
@@ -315,20 +328,103 @@ static void read_name(pid_t pid, char *name, size_t size)
 	name[strcspn(name, "\n")] = '\0';
 }
 
-/* Keeps p among the REPORT_LARGEST, the most pages first. */
+/* Keeps p among the REPORT_LARGEST, the most pages first (what is not
+ * kept, p or the one it pushes out, lets its weights go). */
 static void keep_if_large(struct report *r, const struct report_process *p)
 {
 	unsigned i = r->n_largest;
 
-	if (i == REPORT_LARGEST && r->largest[i - 1].total >= p->total)
+	if (i == REPORT_LARGEST && r->largest[i - 1].total >= p->total) {
+		free(p->weights);
 		return;
+	}
 	if (i == REPORT_LARGEST)
-		i--;
+		free(r->largest[--i].weights);
 	else
 		r->n_largest++;
 	for (; i > 0 && r->largest[i - 1].total < p->total; i--)
 		r->largest[i] = r->largest[i - 1];
 	r->largest[i] = *p;
+}
+
+/* printf's FMT appended to the malloc'd *buf of *len characters. */
+__attribute__((format(printf, 3, 4)))
+static int append_text(char **buf, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	char *grown;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -EINVAL;
+	grown = realloc(*buf, *len + (size_t)n + 1);
+	if (!grown)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(grown + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*buf = grown;
+	*len += (size_t)n;
+	return 0;
+}
+
+/* "N:W" for each node of the list NODES ("0-3,5"), the global table's
+ * weights ("N:?" for one it has no file for), appended to buf at *len. */
+static int append_global(char **buf, size_t *len, const char *nodes)
+{
+	const char *s = nodes;
+	char *end;
+
+	while (*s) {
+		unsigned long lo = strtoul(s, &end, 10), hi = lo;
+
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		if (end == s || (*end && *end != ',') || hi >= PARSE_MAX_NODES)
+			return -EINVAL;
+		for (unsigned long n = lo; n <= hi; n++) {
+			unsigned w;
+			int rc = gw_read((unsigned)n, &w) < 0 ?
+				append_text(buf, len, "%s%lu:?", *len ? "," : "", n) :
+				append_text(buf, len, "%s%lu:%u", *len ? "," : "", n, w);
+
+			if (rc < 0)
+				return rc;
+		}
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* The weights of one's weighted-interleave mappings, as report_process
+ * has them (NULL: none). 0 or -errno. */
+static int weights_text(const struct placement *one, char **out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = 0;
+
+	for (unsigned i = 0; rc == 0 && i < one->n_weights; i++) {
+		const struct map_weights *w = &one->weights[i];
+		char *global = NULL;
+		size_t glen = 0;
+
+		if (!w->own)
+			rc = append_global(&global, &glen, w->text);
+		if (rc == 0)
+			rc = append_text(&buf, &len, "%s%s (%s)", len ? "; " : "",
+					 w->own ? w->text : global, w->own ? "own" : "global");
+		free(global);
+	}
+	if (rc < 0) {
+		free(buf);
+		buf = NULL;
+	}
+	*out = buf;
+	return rc;
 }
 
 static int add_process(struct report *r, const struct job_exit *x)
@@ -339,6 +435,8 @@ static int add_process(struct report *r, const struct job_exit *x)
 
 	if (rc == 0)
 		rc = placement_add(&r->pl, &one);
+	if (rc == 0)
+		rc = weights_text(&one, &p.weights);
 	if (rc == 0) {
 		for (enum map_kind k = 0; k < MAP_KINDS; k++) {
 			p.pages[k] = one.total[k];
@@ -413,6 +511,8 @@ void report_print(struct report *r, int wait_status, unsigned running)
 int report_close(struct report *r)
 {
 	placement_free(&r->pl);
+	for (unsigned i = 0; i < r->n_largest; i++)
+		free(r->largest[i].weights);
 	if (r->path && fclose(r->out) != 0)
 		return -errno;
 	return 0;

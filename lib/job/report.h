@@ -22,6 +22,10 @@ struct report_process {
 	char name[32];		/* /proc/PID/comm */
 	unsigned long long pages[MAP_KINDS];
 	unsigned long long total;
+	/* The weights its weighted-interleave mappings use, "0:8,1:4 (own)"
+	 * or "0:1,1:1 (global)", "; " between distinct ones; NULL: none
+	 * (malloc'd). */
+	char *weights;
 };
 
 struct report {

@@ -1,25 +1,24 @@
 /* set_mempolicy2/get_mempolicy2/mbind2 where the running kernel has them.
  *
- * Their numbers are the project's, and on a stock kernel the same numbers
- * may be other calls (457 is statmount on 6.12). So a number is used only
- * when the kernel itself lists it by name in MPOL2_SYSCALLS_FILE, a sysfs
- * file only the kernel series creates. */
+ * Their numbers exist only on a kernel with the series, and on a stock
+ * kernel the same numbers may be other calls (or come later). So a number
+ * is used only when the kernel itself lists it by name, for this build's
+ * ABI, in MPOL2_SYSCALLS_FILE, a sysfs file only the kernel series
+ * creates. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
 #include "policy/mpol2.h"
 #include "policy/nodes.h"
 #include "syscalls.h"
-
-struct mpol2_numbers {
-	long set, get, mbind;
-};
 
 /* sysfs only: a file planted elsewhere must not choose a syscall number. */
 static int read_syscall_list(char *buf, size_t len)
@@ -42,26 +41,58 @@ static int read_syscall_list(char *buf, size_t len)
 	return 0;
 }
 
-/* "name number" lines; all three names must be there. */
-static bool parse_syscall_list(char *buf, struct mpol2_numbers *nr)
+/* The ABI this build calls the kernel with, as the kernel's list names it:
+ * x86_64's three (one table, two ABIs, and the i386 table), elsewhere the
+ * machine the kernel reports (its UTS_MACHINE). */
+static const char *own_abi(void)
+{
+#if defined(__x86_64__) && defined(__ILP32__)
+	return "x32";
+#elif defined(__x86_64__)
+	return "x86_64";
+#elif defined(__i386__)
+	return "i386";
+#else
+	static struct utsname u;
+
+	return uname(&u) == 0 ? u.machine : "";
+#endif
+}
+
+/* One "name abi number" line: the number into NR's slot for name when ABI
+ * is the line's. Other names are calls of a later series: ignored. */
+static bool parse_syscall_line(char *line, const char *abi, struct mpol2_numbers *nr)
+{
+	char *save = NULL;
+	char *name = strtok_r(line, " ", &save);
+	char *line_abi = strtok_r(NULL, " ", &save);
+	char *num = strtok_r(NULL, " ", &save);
+	unsigned long v;
+
+	if (!name || !line_abi || !num || strtok_r(NULL, " ", &save) ||
+	    parse_ulong(num, LONG_MAX, &v) < 0)
+		return false;
+	if (strcmp(line_abi, abi) != 0)
+		return true;
+	if (strcmp(name, "set_mempolicy2") == 0)
+		nr->set = (long)v;
+	else if (strcmp(name, "get_mempolicy2") == 0)
+		nr->get = (long)v;
+	else if (strcmp(name, "mbind2") == 0)
+		nr->mbind = (long)v;
+	return true;
+}
+
+bool mpol2_parse_syscalls(char *buf, const char *abi, struct mpol2_numbers *nr)
 {
 	char *save = NULL;
 
 	*nr = (struct mpol2_numbers){ -1, -1, -1 };
-	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		unsigned long num;
-		char *sp = strchr(line, ' ');
-
-		if (!sp || parse_ulong(sp + 1, 4095, &num) < 0)
+	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!parse_syscall_line(line, abi, nr)) {
+			*nr = (struct mpol2_numbers){ -1, -1, -1 };
 			return false;
-		*sp = '\0';	/* the name, in place */
-		if (strcmp(line, "set_mempolicy2") == 0)
-			nr->set = (long)num;
-		else if (strcmp(line, "get_mempolicy2") == 0)
-			nr->get = (long)num;
-		else if (strcmp(line, "mbind2") == 0)
-			nr->mbind = (long)num;
-	}
+		}
 	return nr->set >= 0 && nr->get >= 0 && nr->mbind >= 0;
 }
 
@@ -69,11 +100,11 @@ static const struct mpol2_numbers *numbers(void)
 {
 	static struct mpol2_numbers nr;
 	static int known;	/* 0: not read yet, 1: present, -1: absent */
-	char buf[256];
+	char buf[4096];	/* a sysfs file's most */
 
 	if (!known)
 		known = read_syscall_list(buf, sizeof(buf)) == 0 &&
-			parse_syscall_list(buf, &nr) ? 1 : -1;
+			mpol2_parse_syscalls(buf, own_abi(), &nr) ? 1 : -1;
 	return known > 0 ? &nr : NULL;
 }
 
@@ -156,6 +187,16 @@ int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsig
 	return rc;
 }
 
+/* get_mempolicy2 returns all zeros for a policy that follows the global
+ * table, and the policy's own weights (some nonzero) otherwise. */
+static bool any_weight(const uint8_t *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (w[i])
+			return true;
+	return false;
+}
+
 /* S's weights array becomes the call's buffer, one entry for each bit of
  * S->nodes and a spare (s->weight stays NULL on failure). */
 int mpol2_get_task(struct mpol2_state *s)
@@ -176,7 +217,8 @@ int mpol2_get_task(struct mpol2_state *s)
 		return rc;
 	}
 	s->mode = b.args.mode;
-	s->own_weights = b.args.mode_flags & MPOL_F_TASK_WEIGHTS;
+	/* all zero: the policy follows the global table */
+	s->own_weights = any_weight(b.weight, bits + 1);
 	s->home_node = b.args.home_node;
 	numa_bitmask_clearall(s->nodes);
 	for (unsigned n = 0; n < bits; n++)

@@ -1,6 +1,6 @@
 /* Task-local weights through the project's kernel calls (kernel/):
  * set_mempolicy2, get_mempolicy2 and mbind2, used only where the running
- * kernel lists them in MPOL2_SYSCALLS_FILE. */
+ * kernel lists them for this build's ABI in MPOL2_SYSCALLS_FILE. */
 #ifndef NUMACTL2_MPOL2_H
 #define NUMACTL2_MPOL2_H
 
@@ -15,10 +15,21 @@
 struct mpol2_state {
 	int mode;
 	int home_node;			/* -1: none */
-	bool own_weights;		/* the policy's weights, not the global table's */
+	bool own_weights;		/* the policy's weights (some nonzero), not the global table's */
 	struct bitmask *nodes;
 	uint8_t *weight;		/* by node, nodes->size of them (malloc'd) */
 };
+
+/* The calls' numbers for one ABI; -1 where not listed. */
+struct mpol2_numbers {
+	long set, get, mbind;
+};
+
+/* Reads MPOL2_SYSCALLS_FILE's text (split in place): "name abi number"
+ * lines, the numbers of ABI's lines kept. Pure; true only when all three
+ * calls are listed for ABI. A line of another shape (the older "name
+ * number" list included) makes the whole list unknown: no calls. */
+bool mpol2_parse_syscalls(char *buf, const char *abi, struct mpol2_numbers *nr);
 
 bool mpol2_present(void);
 int mpol2_set_task(const struct policy *p);

@@ -9,7 +9,9 @@ NM2_LIB=${BASH_SOURCE[0]%/*}
 # per mapping:
 #   ADDRESS<tab>KIND<tab>POLICY<tab>PAGES
 # KIND is file (file=), heap, stack or anon; POLICY as the kernel prints it,
-# spaces and all ("weighted interleave:0-2", "prefer (many):2-3"); PAGES the
+# spaces and all ("weighted interleave:0-2", "prefer (many):2-3"), without
+# the weights= token a policy with weights of its own has after it (kernel
+# series, kernel/: numa_maps_weights reads that); PAGES the
 # N<node>=<pages> counts in 4 KiB pages (hugetlb's times kernelpagesize_kB/4),
 # "N0=5 N2=7", or nothing. A line that is not a numa_maps line (no hex
 # address, or no policy) is named on stderr and the reader fails.
@@ -19,7 +21,7 @@ numa_maps_read() {
 		# The first field after the policy: the mapping kind or a counter.
 		function after_policy(f) {
 			return f ~ /^(heap|stack|huge)$/ ||
-			       f ~ /^(file|anon|dirty|mapped|mapmax|swapcache|active|writeback|kernelpagesize_kB|N[0-9]+)=/
+			       f ~ /^(weights|file|anon|dirty|mapped|mapmax|swapcache|active|writeback|kernelpagesize_kB|N[0-9]+)=/
 		}
 		{
 			if ($1 !~ /^[0-9a-f]+$/) { bad(); next }
@@ -57,6 +59,16 @@ numa_maps_policy() {
 	local nm_addr nm_kind nm_policy nm_pages
 	numa_maps_line "$1" || return 1
 	echo "$nm_policy"
+}
+
+# numa_maps_weights LINE: the policy's own weights of one numa_maps line,
+# "0:8,1:4" (its weights= token), or nothing when it has none (the policy
+# follows the global table, or has no weights). Fails unless LINE is one
+# numa_maps line.
+numa_maps_weights() {
+	local nm_addr nm_kind nm_policy nm_pages
+	numa_maps_line "$1" || return 1
+	printf '%s\n' "$1" | tr ' ' '\n' | sed -n 's/^weights=//p'
 }
 
 # numa_maps_nodes LINE: the N<node>=<pages> counts of one numa_maps line.

@@ -1,19 +1,23 @@
 #!/bin/bash
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
-#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2 or 6.12-mpol2
+#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2 or 7.2-mpol2
 #
 # The source is Debian's linux-source-VERSION package: 6.12 and 6.1 through
-# the system's apt sources, 7.2 from Debian unstable (sid) through an apt
+# the system's apt sources, 7.2 (and 7.2-mpol2) from Debian unstable (sid) through an apt
 # configuration private to the cache ($cache/apt-sid: its own sources list,
 # package lists and archives; /etc/apt and /var/lib/apt are never touched).
 # The kernel is tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
-# if any).  6.12-mpol2 is linux-source-6.12 with the project's kernel series
+# if any).  7.2-mpol2 is linux-source-7.2 with the project's kernel series
 # (kernel/series, in its order: set_mempolicy2 and friends) on top.
 # The bzImage is cached outside the repository at
-#   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>-<key>/bzImage
-# where <key> is a hash of the config fragment and the patches.  The path of
-# the bzImage is the only thing printed on stdout; progress goes to stderr.
+#   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>[-mpol2]-<key>/bzImage
+# where <key> is a hash of the config fragment and the patches.  When the
+# patched tree has the series' kselftest (tools/testing/selftests/mm/
+# mempolicy2.c), it is built statically against the tree's own headers and
+# kept next to the bzImage as mempolicy2_test (the guest suite runs it).
+# The path of the bzImage is the only thing printed on stdout; progress goes
+# to stderr.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -47,7 +51,7 @@ system_mirror() {
 	printf '%s\n' "${m:-http://deb.debian.org/debian}"
 }
 
-[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1, 7.2 or 6.12-mpol2)"
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1, 7.2 or 7.2-mpol2)"
 version=$1
 # apt_opts: extra apt options; empty means the system's own configuration.
 # base: the Debian source version; series: the project's patches on top.
@@ -55,8 +59,8 @@ apt_opts=() apt_dir= base=$version series=
 case $version in
 6.12|6.1) ;;
 7.2) private_apt sid ;;
-6.12-mpol2) base=6.12 series=$(cd "$here/../.." && pwd)/kernel/series ;;
-*) die "unsupported kernel version '$version' (6.12, 6.1, 7.2 or 6.12-mpol2)" ;;
+7.2-mpol2) private_apt sid; base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series ;;
+*) die "unsupported kernel version '$version' (6.12, 6.1, 7.2 or 7.2-mpol2)" ;;
 esac
 pkg=linux-source-$base
 fragment=$here/kernel.config
@@ -161,6 +165,18 @@ for p in $patches; do
 	patch -d "$src" -p1 --forward --batch <"$p" >&2 || die "patch $p failed"
 done
 
+# The series' kselftest, where the patched tree has one: static (the guest
+# has no libc of its own), against this tree's exported headers (usr/include,
+# make headers), which have the series' struct mpol_args and flags.
+build_kselftest() {
+	local test=tools/testing/selftests/mm/mempolicy2.c
+	[ -r "$test" ] || return 0
+	log "building the kselftest $test"
+	make headers >>"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log" >&2; die "make headers failed"; }
+	gcc -static -O2 -Wall -I tools/testing/selftests -isystem usr/include \
+		"$test" -o "$1/mempolicy2_test" -lpthread >&2 || die "cannot compile $test"
+}
+
 cd "$src"
 log "configuring (tinyconfig + kernel.config)"
 make tinyconfig >&2
@@ -184,6 +200,7 @@ make -j"$jobs" bzImage >"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log"
 tmp=$out.tmp.$$
 rm -rf "$tmp"
 mkdir -p "$tmp"
+build_kselftest "$tmp"
 cp arch/x86/boot/bzImage "$tmp/bzImage"
 cp .config "$tmp/config"
 make -s kernelrelease >"$tmp/release" 2>/dev/null || true

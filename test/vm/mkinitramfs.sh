@@ -7,8 +7,11 @@
 # root) is the binary under test.  The image holds busybox, bash, bats, GNU
 # grep/sed, Debian's numactl (a reference for the classic policies), the test
 # helpers compiled from test/vm/*.c, test/vm/guest/ and, as /vmtest/lib, the
-# helpers the host suites share (test/lib).  Dynamically linked
-# programs take every library ldd lists, at the same path.
+# helpers the host suites share (test/lib).  NUMACTL2_KSELFTEST, when set,
+# is the kernel series' kselftest (kernel.sh builds it, static, next to the
+# 7.2-mpol2 bzImage): /vmtest/bin/mempolicy2_test, which guest/kselftest.bats
+# runs.  Dynamically linked programs take every library ldd lists, at the
+# same path.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -78,6 +81,11 @@ cp -a /usr/libexec/bats-core "$root/usr/libexec/"
 put_prog "$numactl2" /vmtest/bin/numactl2
 testbuild=${NUMACTL2_TEST:-$top/test/bin/numactl2}
 [ ! -x "$testbuild" ] || put_prog "$testbuild" /vmtest/testbuild/numactl2
+kselftest=${NUMACTL2_KSELFTEST:-}
+if [ -n "$kselftest" ]; then
+	[ -x "$kselftest" ] || die "no kselftest binary at '$kselftest'"
+	put_prog "$kselftest" /vmtest/bin/mempolicy2_test
+fi
 for c in "$here"/*.c; do
 	name=$(basename "$c" .c)
 	$CC -std=c17 -O2 -Wall -Wextra -Werror -static -pthread \

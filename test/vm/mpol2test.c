@@ -6,7 +6,9 @@
  *   mpol2test -l       list the cases
  *
  * Each case calls set_mempolicy2, get_mempolicy2 and mbind2 directly, with
- * the numbers the kernel lists in /sys/kernel/mm/mempolicy/syscalls, and
+ * the numbers the kernel lists in /sys/kernel/mm/mempolicy/syscalls for
+ * x86_64 ("name x86_64 number" lines; the ABI's 472-474 when there is no
+ * such file, so that a stock guest's sysguard sees the calls), and
  * checks the result and, where pages are placed, every page's node
  * (move_pages) against the weighted round robin of mm/mempolicy.c:
  * page i of an anonymous region goes to the node whose weight slot holds
@@ -16,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <linux/mempolicy.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -26,6 +29,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,21 +62,50 @@ static void fail(const char *fmt, ...)
 
 #define CHECK(cond, ...) do { if (!(cond)) fail(__VA_ARGS__); } while (0)
 
-/* The three calls. */
+/* The three calls' numbers: x86_64's in the kernel's list; abi16's
+ * when the kernel has no list (a stock kernel: global-path.bats). */
+static long nr_set = 472, nr_get = 473, nr_mbind2 = 474;
+
+static void read_numbers(void)
+{
+	char name[64], abi[64];
+	long nr;
+	FILE *f = fopen(MPOL2_SYSCALLS_FILE, "r");
+
+	if (!f)
+		return;
+	nr_set = nr_get = nr_mbind2 = -1;
+	while (fscanf(f, "%63s %63s %ld", name, abi, &nr) == 3) {
+		if (strcmp(abi, "x86_64") != 0)
+			continue;
+		if (strcmp(name, "set_mempolicy2") == 0)
+			nr_set = nr;
+		else if (strcmp(name, "get_mempolicy2") == 0)
+			nr_get = nr;
+		else if (strcmp(name, "mbind2") == 0)
+			nr_mbind2 = nr;
+	}
+	fclose(f);
+	if (nr_set < 0 || nr_get < 0 || nr_mbind2 < 0) {
+		printf("FAIL: %s lists no x86_64 set/get_mempolicy2, mbind2\n", MPOL2_SYSCALLS_FILE);
+		exit(1);
+	}
+}
+
 static long sys_set(const void *args, size_t size, unsigned long flags)
 {
-	return syscall(MPOL2_NR_set_mempolicy2, args, size, flags);
+	return syscall(nr_set, args, size, flags);
 }
 
 static long sys_get(void *args, size_t size, void *addr, unsigned long flags)
 {
-	return syscall(MPOL2_NR_get_mempolicy2, args, size, addr, flags);
+	return syscall(nr_get, args, size, addr, flags);
 }
 
 static long sys_mbind2(void *addr, size_t len, const void *args, size_t size,
 		       unsigned long flags)
 {
-	return syscall(MPOL2_NR_mbind2, addr, len, args, size, flags);
+	return syscall(nr_mbind2, addr, len, args, size, flags);
 }
 
 /* "returns -1 with errno E" as one check */
@@ -127,7 +160,8 @@ static long get_policy(struct got *g, void *addr, unsigned long flags)
 	return sys_get(&g->args, sizeof(g->args), addr, flags);
 }
 
-/* The policy reported equals MODE, FLAGS, MASK and the NNODES weights W. */
+/* The policy reported equals MODE, FLAGS, MASK and the NNODES weights W
+ * (all zero: the policy follows the global table). */
 static void expect_policy(const char *what, void *addr, unsigned long gflags, int mode,
 			  int flags, unsigned long mask, const uint8_t *w)
 {
@@ -283,26 +317,41 @@ static void reset_task_policy(void)
 }
 
 static const uint8_t ONES[NNODES] = { 1, 1, 1, 1 };
+static const uint8_t GLOBAL[NNODES] = { 0, 0, 0, 0 };	/* get: follows the global table */
 static const uint8_t W8421[NNODES] = { 8, 4, 2, 1 };
 static const uint8_t W1234[NNODES] = { 1, 2, 3, 4 };
 
 /* --- the cases --- */
 
+/* Every line "name abi number"; x86_64's are abi16's 472-474. */
 static void case_syscalls_file(void)
 {
-	char buf[256] = "", want[256];
-	int fd = open(MPOL2_SYSCALLS_FILE, O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	char line[256], name[64], abi[64], extra[8];
+	int x86_64 = 0, lines = 0;
+	long nr;
+	FILE *f = fopen(MPOL2_SYSCALLS_FILE, "r");
 
-	if (n < 0) {
+	if (!f) {
 		fail("%s: %s", MPOL2_SYSCALLS_FILE, strerror(errno));
 		return;
 	}
-	buf[n] = '\0';
-	snprintf(want, sizeof(want), "set_mempolicy2 %d\nget_mempolicy2 %d\nmbind2 %d\n",
-		 MPOL2_NR_set_mempolicy2, MPOL2_NR_get_mempolicy2, MPOL2_NR_mbind2);
-	printf("%s", buf);
-	CHECK(strcmp(buf, want) == 0, "the file does not list the header's numbers");
+	while (fgets(line, sizeof(line), f)) {
+		printf("%s", line);
+		lines++;
+		if (sscanf(line, "%63s %63s %ld %7s", name, abi, &nr, extra) != 3) {
+			fail("not a 'name abi number' line: %s", line);
+			continue;
+		}
+		if (strcmp(abi, "x86_64") != 0)
+			continue;
+		x86_64++;
+		CHECK((strcmp(name, "set_mempolicy2") == 0 && nr == 472) ||
+		      (strcmp(name, "get_mempolicy2") == 0 && nr == 473) ||
+		      (strcmp(name, "mbind2") == 0 && nr == 474), "x86_64 line not abi16's: %s", line);
+	}
+	fclose(f);
+	CHECK(x86_64 == 3, "%d x86_64 lines, want 3", x86_64);
+	CHECK(lines >= 3, "%d lines", lines);
 }
 
 /* Task weights: the exact split, reported back, the global table untouched. */
@@ -315,7 +364,7 @@ static void case_task_weights(void)
 	global_weights(before, sizeof(before));
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, W8421);
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 8:4:2:1");
-	expect_policy("task", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS, 0xf, W8421);
+	expect_policy("task", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf, W8421);
 	a = region(4096);
 	touch(a, 4096);
 	expect_split("8:4:2:1 over 0-3", a, 4096, 0xf, W8421);
@@ -324,7 +373,8 @@ static void case_task_weights(void)
 	CHECK(strcmp(before, after) == 0, "the global weights changed");
 }
 
-/* il_weights 0: the global weights, read at allocation time. */
+/* il_weights 0: the global weights, read at allocation time; read back as
+ * all zeros. */
 static void case_global_weights(void)
 {
 	static const uint8_t g[NNODES] = { 2, 1, 1, 3 };
@@ -336,7 +386,11 @@ static void case_global_weights(void)
 	set_global_weights(g);
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, NULL);
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 without weights");
-	expect_policy("global", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf, g);
+	expect_policy("global", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf, GLOBAL);
+	/* all-zero weights given are the same as none */
+	p.args.il_weights = (uintptr_t)p.weight;
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 all-zero weights");
+	expect_policy("all-zero weights", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf, GLOBAL);
 	a = region(2048);
 	touch(a, 2048);
 	expect_split("global 2:1:1:3 over 0-3", a, 2048, 0xf, g);
@@ -353,22 +407,26 @@ static void case_zero_weight(void)
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 1:2 on 0-1");
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, zero1);
 	expect_errno(sys_set(&p.args, sizeof(p.args), 0), EINVAL, "weight 0 for node 1");
-	/* refused: the policy before stays */
+	/* refused: the policy before stays, its weights outside the mask too */
 	expect_policy("after the refusal", NULL, 0, MPOL_WEIGHTED_INTERLEAVE,
-		      MPOL_F_TASK_WEIGHTS, 0x3, (const uint8_t[]){ 1, 2, 1, 1 });
+		      0, 0x3, W1234);
 }
 
-/* Nodes outside the mask get weight 1, whatever the caller passed for them. */
+/* Weights of nodes outside the mask are kept as given (0: none) and read
+ * back; past the kernel's nodes (nr_node_ids, 4 here) there are none. */
 static void case_outside_mask(void)
 {
 	static const uint8_t w[NNODES] = { 0, 7, 200, 0 };
 	struct pol p;
+	char *a;
 
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x2, w);
 	memset(p.weight + NNODES, 0xff, MAXNODES - NNODES);
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 node 1 only");
-	expect_policy("outside the mask", NULL, 0, MPOL_WEIGHTED_INTERLEAVE,
-		      MPOL_F_TASK_WEIGHTS, 0x2, (const uint8_t[]){ 1, 7, 1, 1 });
+	expect_policy("outside the mask", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x2, w);
+	a = region(256);
+	touch(a, 256);
+	expect_all_on("node 1 only", a, 256, 1);
 }
 
 static void case_bad_flags(void)
@@ -379,8 +437,12 @@ static void case_bad_flags(void)
 
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, W1234);
 	expect_errno(sys_set(&p.args, sizeof(p.args), 1), EINVAL, "set_mempolicy2 flags 1");
-	p.args.mode_flags = MPOL_F_TASK_WEIGHTS;
-	expect_errno(sys_set(&p.args, sizeof(p.args), 0), EINVAL, "mode_flags TASK_WEIGHTS");
+	expect_errno(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE << 1), EINVAL,
+		     "set_mempolicy2 flags 1<<17");
+	expect_errno(sys_set(&p.args, sizeof(p.args), MPOL_MF_STRICT), EINVAL,
+		     "set_mempolicy2 flags MPOL_MF_STRICT");
+	p.args.mode_flags = 1 << 12;	/* the 6.12 series' output flag, gone */
+	expect_errno(sys_set(&p.args, sizeof(p.args), 0), EINVAL, "mode_flags 1<<12");
 	p.args.mode_flags = 1;
 	expect_errno(sys_set(&p.args, sizeof(p.args), 0), EINVAL, "mode_flags 1");
 	p.args.mode_flags = MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES;
@@ -403,6 +465,10 @@ static void case_bad_flags(void)
 		     "mbind2 flags 1<<5");
 	expect_errno(sys_mbind2(a, 16 * PAGE, &p.args, sizeof(p.args), MPOL_MF_LAZY), EINVAL,
 		     "mbind2 MPOL_MF_LAZY");
+	expect_errno(sys_mbind2(a, 16 * PAGE, &p.args, sizeof(p.args), 1UL << 4), EINVAL,
+		     "mbind2 flags 1<<4 (MPOL_MF_INTERNAL, the old home node flag)");
+	expect_errno(get_policy(&g, NULL, MPOL_MF_HOME_NODE), EINVAL,
+		     "get_mempolicy2 MPOL_MF_HOME_NODE");
 	expect_errno(sys_mbind2(a + 1, PAGE, &p.args, sizeof(p.args), 0), EINVAL,
 		     "mbind2 unaligned start");
 }
@@ -425,10 +491,9 @@ static void case_sizes(void)
 	set_global_weights(ONES);
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, W1234);
 	expect_ok(sys_set(&p.args, MPOL_ARGS_SIZE_VER0, 0), "set_mempolicy2 VER0");
-	expect_policy("VER0", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3, ONES);
+	expect_policy("VER0", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3, GLOBAL);
 	expect_ok(sys_set(&p.args, MPOL_ARGS_SIZE_VER1, 0), "set_mempolicy2 VER1");
-	expect_policy("VER1", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS, 0x3,
-		      (const uint8_t[]){ 1, 2, 1, 1 });
+	expect_policy("VER1", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3, W1234);
 	/* a larger struct with a zero tail: accepted */
 	{
 		unsigned char big[64] = { 0 };
@@ -488,8 +553,8 @@ static void case_maxnodes(void)
 	args.pol_nodes = (uintptr_t)mask;
 	args.il_weights = (uintptr_t)w;
 	expect_ok(sys_set(&args, sizeof(args), 0), "set_mempolicy2 pol_maxnodes = 32768");
-	expect_policy("32768 nodes", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS, 0x3,
-		      (const uint8_t[]){ 2, 5, 1, 1 });
+	expect_policy("32768 nodes", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3,
+		      (const uint8_t[]){ 2, 5, 0, 0 });
 	args.pol_maxnodes = bits + 1;
 	expect_errno(sys_set(&args, sizeof(args), 0), EINVAL, "set_mempolicy2 pol_maxnodes > a page of bits");
 	args.pol_maxnodes = bits;
@@ -503,7 +568,7 @@ static void case_maxnodes(void)
 	args = (struct mpol_args){ .pol_maxnodes = bits, .pol_nodes = (uintptr_t)mask,
 				   .il_weights = (uintptr_t)w };
 	expect_ok(sys_get(&args, sizeof(args), NULL, 0), "get_mempolicy2 pol_maxnodes = 32768");
-	CHECK(w[0] == 2 && w[1] == 5 && w[2] == 1 && w[3] == 1, "get: weights %u %u %u %u",
+	CHECK(w[0] == 2 && w[1] == 5 && w[2] == 0 && w[3] == 0, "get: weights %u %u %u %u",
 	      w[0], w[1], w[2], w[3]);
 	for (i = NNODES; i < bits; i++)
 		bad += w[i] != 0;
@@ -557,7 +622,7 @@ static void case_mbind2_targeted(void)
 	touch(b, 2048);
 	expect_split("range 1:2:3:4", a, 2048, 0xf, W1234);
 	expect_split("rest, task 1:1", b, 2048, 0x3, ONES);
-	expect_policy("range", a, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS,
+	expect_policy("range", a, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE, 0,
 		      0xf, W1234);
 	/* the VMA at b has no policy of its own: MPOL_DEFAULT, as get_mempolicy */
 	expect_policy("rest", b, MPOL_F_ADDR, MPOL_DEFAULT, 0, 0, (const uint8_t[]){ 0, 0, 0, 0 });
@@ -574,9 +639,9 @@ static void case_mbind2_targeted(void)
 	expect_split("first half 1:3", c, 512, 0x3, w13);
 	expect_split("second half 1:1", c + 512 * PAGE, 512, 0x3, ONES);
 	expect_policy("first half", c, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE,
-		      MPOL_F_TASK_WEIGHTS, 0x3, w13);
+		      0, 0x3, w13);
 	expect_policy("second half", c + 512 * PAGE, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE,
-		      MPOL_F_TASK_WEIGHTS, 0x3, ONES);
+		      0, 0x3, ONES);
 	expect_errno(get_policy(&(struct got){ 0 }, (void *)PAGE, MPOL_F_ADDR), EFAULT,
 		     "get_mempolicy2 MPOL_F_ADDR on an unmapped address");
 }
@@ -605,13 +670,124 @@ static void case_mbind2_home_node(void)
 	p.args.home_node = 7;
 	expect_errno(sys_mbind2(a, 256 * PAGE, &p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
 		     EINVAL, "home node 7 (offline)");
+	/* -1 with the flag: no home node */
 	p.args.home_node = -1;
-	expect_errno(sys_mbind2(a, 256 * PAGE, &p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
-		     EINVAL, "home node -1");
+	expect_ok(sys_mbind2(a, 256 * PAGE, &p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
+		  "mbind2 home node -1");
+	expect_ok(get_policy(&g, a, MPOL_F_ADDR), "get_mempolicy2");
+	CHECK(g.args.home_node == -1, "home node -1 with the flag: %d", g.args.home_node);
 	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, W1234);
 	p.args.home_node = 0;
 	expect_errno(sys_mbind2(a, 256 * PAGE, &p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
-		     EINVAL, "home node with weighted interleave");
+		     EOPNOTSUPP, "mbind2 home node 0 with weighted interleave");
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, NULL);
+	p.args.home_node = 0;
+	expect_errno(sys_mbind2(a, 256 * PAGE, &p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
+		     EOPNOTSUPP, "mbind2 home node 0 with weighted interleave, global weights");
+}
+
+/* set_mempolicy2 with MPOL_MF_HOME_NODE: the task's home node. */
+static void case_set_home_node(void)
+{
+	char *a;
+	struct pol p;
+	struct got g;
+
+	pol_init(&p, MPOL_BIND, 0xe, NULL);
+	p.args.home_node = 3;
+	expect_ok(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
+		  "set_mempolicy2 BIND 1-3 home node 3");
+	expect_ok(get_policy(&g, NULL, 0), "get_mempolicy2");
+	CHECK(g.args.mode == MPOL_BIND && g.args.home_node == 3 && g.mask == 0xe,
+	      "task home node: mode %u home %d nodes %#lx", g.args.mode, g.args.home_node, g.mask);
+	a = region(256);
+	touch(a, 256);
+	expect_all_on("task BIND 1-3 home 3", a, 256, 3);
+	pol_init(&p, MPOL_PREFERRED_MANY, 0x6, NULL);
+	p.args.home_node = 2;
+	expect_ok(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE),
+		  "set_mempolicy2 PREFERRED_MANY 1-2 home node 2");
+	expect_ok(get_policy(&g, NULL, 0), "get_mempolicy2");
+	CHECK(g.args.mode == MPOL_PREFERRED_MANY && g.args.home_node == 2,
+	      "preferred many: mode %u home %d", g.args.mode, g.args.home_node);
+	/* without the flag, home_node is not read */
+	pol_init(&p, MPOL_BIND, 0xe, NULL);
+	p.args.home_node = 7;
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 BIND, home_node 7 unread");
+	expect_ok(get_policy(&g, NULL, 0), "get_mempolicy2");
+	CHECK(g.args.home_node == -1, "home node without the flag: %d", g.args.home_node);
+	expect_errno(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE), EINVAL,
+		     "set_mempolicy2 home node 7 (offline)");
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x3, W1234);
+	p.args.home_node = 0;
+	expect_errno(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE), EOPNOTSUPP,
+		     "set_mempolicy2 home node 0 with weighted interleave");
+	pol_init(&p, MPOL_INTERLEAVE, 0x3, NULL);
+	p.args.home_node = 0;
+	expect_errno(sys_set(&p.args, sizeof(p.args), MPOL_MF_HOME_NODE), EOPNOTSUPP,
+		     "set_mempolicy2 home node 0 with interleave");
+	reset_task_policy();
+}
+
+/* get-then-set: what get_mempolicy2 gives back, passed to set_mempolicy2 or
+ * mbind2 with MPOL_MF_HOME_NODE, is the same policy again. */
+static void round_trip(const char *what, struct pol *p, unsigned long flags)
+{
+	struct got g1, g2;
+	char *a = region(16);
+
+	expect_ok(sys_set(&p->args, sizeof(p->args), flags), what);
+	if (get_policy(&g1, NULL, 0) != 0) {
+		fail("%s: get_mempolicy2: %s", what, strerror(errno));
+		return;
+	}
+	reset_task_policy();
+	expect_ok(sys_set(&g1.args, sizeof(g1.args), MPOL_MF_HOME_NODE), what);
+	expect_ok(get_policy(&g2, NULL, 0), what);
+	CHECK(memcmp(&g1.args, &g2.args, sizeof(g1.args) - 2 * sizeof(__u64)) == 0 &&
+	      g1.mask == g2.mask && memcmp(g1.weight, g2.weight, MAXNODES) == 0,
+	      "%s: set_mempolicy2 round trip: mode %u/%u flags %#x/%#x home %d/%d nodes %#lx/%#lx",
+	      what, g1.args.mode, g2.args.mode, g1.args.mode_flags, g2.args.mode_flags,
+	      g1.args.home_node, g2.args.home_node, g1.mask, g2.mask);
+	for (int n = 0; n < NNODES; n++)
+		CHECK(g1.weight[n] == g2.weight[n], "%s: round trip weight of node %d: %u, then %u",
+		      what, n, g1.weight[n], g2.weight[n]);
+	if (g1.args.mode == MPOL_DEFAULT)	/* no range policy of that mode to compare */
+		return;
+	expect_ok(sys_mbind2(a, 16 * PAGE, &g1.args, sizeof(g1.args), MPOL_MF_HOME_NODE), what);
+	expect_ok(get_policy(&g2, a, MPOL_F_ADDR), what);
+	CHECK(g1.args.mode == g2.args.mode && g1.args.mode_flags == g2.args.mode_flags &&
+	      g1.args.home_node == g2.args.home_node && g1.mask == g2.mask &&
+	      memcmp(g1.weight, g2.weight, MAXNODES) == 0,
+	      "%s: mbind2 round trip: mode %u/%u flags %#x/%#x home %d/%d nodes %#lx/%#lx", what,
+	      g1.args.mode, g2.args.mode, g1.args.mode_flags, g2.args.mode_flags,
+	      g1.args.home_node, g2.args.home_node, g1.mask, g2.mask);
+	munmap(a, 16 * PAGE);
+}
+
+static void case_round_trip(void)
+{
+	static const uint8_t w[NNODES] = { 0, 5, 9, 3 };
+	struct pol p;
+
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x6, w);
+	round_trip("weights 5:9 on 1-2, 3 for node 3 outside", &p, 0);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0xf, NULL);
+	round_trip("weighted interleave, global table", &p, 0);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x9, W8421);
+	p.args.mode_flags = MPOL_F_STATIC_NODES;
+	round_trip("weighted static 0,3", &p, 0);
+	pol_init(&p, MPOL_BIND, 0xe, NULL);
+	p.args.home_node = 2;
+	round_trip("bind 1-3 home node 2", &p, MPOL_MF_HOME_NODE);
+	pol_init(&p, MPOL_PREFERRED_MANY, 0x3, NULL);
+	round_trip("preferred many 0-1, no home node", &p, 0);
+	pol_init(&p, MPOL_INTERLEAVE, 0x5, NULL);
+	p.args.mode_flags = MPOL_F_RELATIVE_NODES;
+	round_trip("interleave relative 0,2", &p, 0);
+	pol_init(&p, MPOL_DEFAULT, 0, NULL);
+	round_trip("default", &p, 0);
+	reset_task_policy();
 }
 
 /*
@@ -644,7 +820,7 @@ static void *thread_touch(void *arg)
 {
 	char *a = arg;
 
-	expect_policy("thread", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS, 0xf,
+	expect_policy("thread", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf,
 		      W1234);
 	touch(a, 2048);
 	return NULL;
@@ -668,7 +844,7 @@ static void case_inherit(void)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
-		expect_policy("child", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS,
+		expect_policy("child", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0,
 			      0xf, W1234);
 		touch(b, 2048);
 		expect_split("a forked child's pages", b, 2048, 0xf, W1234);
@@ -678,7 +854,7 @@ static void case_inherit(void)
 	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
 	      WEXITSTATUS(status) == 0, "the forked child failed");
 	/* the child's pages went by its copy; the parent's policy is unchanged */
-	expect_policy("parent", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, MPOL_F_TASK_WEIGHTS, 0xf,
+	expect_policy("parent", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0xf,
 		      W1234);
 }
 
@@ -693,7 +869,7 @@ static void case_old_calls(void)
 	set_global_weights(g);
 	expect_ok(syscall(SYS_set_mempolicy, MPOL_WEIGHTED_INTERLEAVE, &mask, NNODES + 1),
 		  "set_mempolicy weighted 0,2");
-	expect_policy("set_mempolicy", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x5, g);
+	expect_policy("set_mempolicy", NULL, 0, MPOL_WEIGHTED_INTERLEAVE, 0, 0x5, GLOBAL);
 	touch(a, 1024);
 	expect_split("set_mempolicy, global 3:_:2:_", a, 1024, 0x5, g);
 	mask = 0;
@@ -715,7 +891,7 @@ static void case_old_calls(void)
 
 	expect_ok(syscall(SYS_mbind, b, 512 * PAGE, MPOL_WEIGHTED_INTERLEAVE, &mask,
 			  NNODES + 1, 0), "mbind weighted 0-1");
-	expect_policy("mbind", b, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3, g);
+	expect_policy("mbind", b, MPOL_F_ADDR, MPOL_WEIGHTED_INTERLEAVE, 0, 0x3, GLOBAL);
 	touch(b, 512);
 	expect_split("mbind, global 3:1", b, 512, 0x3, g);
 	set_global_weights(ONES);
@@ -743,11 +919,103 @@ static void case_other_modes(void)
 	p.args.mode_flags = MPOL_F_STATIC_NODES;
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 weighted static 0,3");
 	expect_policy("weighted static", NULL, 0, MPOL_WEIGHTED_INTERLEAVE,
-		      MPOL_F_STATIC_NODES | MPOL_F_TASK_WEIGHTS, 0x9,
-		      (const uint8_t[]){ 8, 1, 1, 1 });
+		      MPOL_F_STATIC_NODES, 0x9, W8421);
 	pol_init(&p, MPOL_DEFAULT, 0, NULL);
 	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 DEFAULT");
 	expect_policy("default again", NULL, 0, MPOL_DEFAULT, 0, 0, none);
+}
+
+/* A cgroup v2 file written in one go; 0 or -errno. */
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY), rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+#define CGROUP "/sys/fs/cgroup"
+#define CPUSET CGROUP "/mpol2test"
+
+static int cpuset_write(const char *file, const char *text)
+{
+	char path[256];
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", file[0] == '/' ? "" : CPUSET, file);
+	rc = write_file(file[0] == '/' ? file : path, text);
+	if (rc < 0)
+		fail("write '%s' to %s: %s", text, file[0] == '/' ? file : path, strerror(-rc));
+	return rc;
+}
+
+/* The task's policy is weighted interleave over MASK with W on its nodes
+ * (other nodes' weights printed, not checked), and 100 new pages split by
+ * W exactly (one round of 10 ten times over). */
+static void expect_moved(const char *what, unsigned long mask, const uint8_t *w)
+{
+	struct got g;
+	char *a;
+
+	if (get_policy(&g, NULL, 0) != 0) {
+		fail("%s: get_mempolicy2: %s", what, strerror(errno));
+		return;
+	}
+	printf("%s: mode %u nodes %#lx weights %u %u %u %u\n", what, g.args.mode, g.mask,
+	       g.weight[0], g.weight[1], g.weight[2], g.weight[3]);
+	CHECK(g.args.mode == MPOL_WEIGHTED_INTERLEAVE, "%s: mode %u", what, g.args.mode);
+	CHECK(g.mask == mask, "%s: nodes %#lx, want %#lx", what, g.mask, mask);
+	for (int n = 0; n < NNODES; n++)
+		CHECK(!(mask & (1UL << n)) || g.weight[n] == w[n],
+		      "%s: weight of node %d is %u, want %u", what, n, g.weight[n], w[n]);
+	a = region(100);
+	touch(a, 100);
+	expect_split(what, a, 100, mask, w);
+	munmap(a, 100 * PAGE);
+}
+
+/*
+ * A cpuset move (mpol_rebind_nodemask): weights go with their nodes'
+ * positions, 1:1:8 on 0-2 becomes 1:1:8 on 1-3 and back.
+ */
+static void case_cpuset_move(void)
+{
+	static const uint8_t w118[NNODES] = { 1, 1, 8, 0 };
+	static const uint8_t moved[NNODES] = { 0, 1, 1, 8 };
+	struct statfs fs;
+	struct pol p;
+	char pid[32];
+
+	if ((statfs(CGROUP, &fs) != 0 || fs.f_type != CGROUP2_SUPER_MAGIC) &&
+	    mount("none", CGROUP, "cgroup2", 0, NULL) != 0) {
+		fail("mount cgroup2 at %s: %s", CGROUP, strerror(errno));
+		return;
+	}
+	if (cpuset_write(CGROUP "/cgroup.subtree_control", "+cpuset") < 0)
+		return;
+	if (mkdir(CPUSET, 0755) != 0 && errno != EEXIST) {
+		fail("mkdir %s: %s", CPUSET, strerror(errno));
+		return;
+	}
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	if (cpuset_write("cpuset.cpus", "0") < 0 || cpuset_write("cpuset.mems", "0-2") < 0 ||
+	    cpuset_write("cgroup.procs", pid) < 0)
+		goto out;
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x7, w118);
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 1:1:8 on 0-2");
+	expect_moved("in cpuset 0-2", 0x7, w118);
+	if (cpuset_write("cpuset.mems", "1-3") == 0)
+		expect_moved("moved to 1-3", 0xe, moved);
+	if (cpuset_write("cpuset.mems", "0-2") == 0)
+		expect_moved("moved back to 0-2", 0x7, w118);
+out:
+	reset_task_policy();
+	cpuset_write(CGROUP "/cgroup.procs", pid);
+	rmdir(CPUSET);
 }
 
 /*
@@ -910,6 +1178,9 @@ static const struct {
 	{ "maxnodes", case_maxnodes },
 	{ "mbind2-targeted", case_mbind2_targeted },
 	{ "mbind2-home-node", case_mbind2_home_node },
+	{ "set-home-node", case_set_home_node },
+	{ "round-trip", case_round_trip },
+	{ "cpuset-move", case_cpuset_move },
 	{ "mbind2-move-strict", case_mbind2_move_strict },
 	{ "inherit", case_inherit },
 	{ "old-calls", case_old_calls },
@@ -933,6 +1204,7 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		if (strcmp(argv[1], cases[i].name) == 0) {
+			read_numbers();
 			cases[i].run();
 			printf("%s: %s (%d failed checks)\n", cases[i].name,
 			       failures ? "FAIL" : "PASS", failures);

@@ -10,7 +10,8 @@
  * by PID" and exits 99.  Otherwise it exits with PROGRAM's status and
  * prints on stderr how many calls it saw.  The guest tests use it to show
  * that numactl2 on a kernel without the series never tries the series'
- * numbers (500-502), nor the numbers 457-459 the seed series used, which
+ * numbers (472-474 on 7.2; 500-502 were the 6.12 series'), nor the numbers
+ * 457-459 the seed series used, which
  * on 6.12 are statmount, listmount and lsm_get_self_attr.
  * (The guest kernels have no seccomp, so ptrace does the watching.)
  */

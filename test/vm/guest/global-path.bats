@@ -2,12 +2,13 @@
 # The same numactl2 on stock 6.12 and 7.2, which have no set_mempolicy2: it must take
 # the global path, and must find that out without calling a number the kernel
 # never listed.  sysguard (test/vm/sysguard.c) runs it under ptrace and kills
-# it at the first call to 500-502 (the series' numbers) or 457-459 (the seed
-# series' numbers, statmount, listmount and lsm_get_self_attr on 6.12 and 7.2).
+# it at the first call to 472-474 (the series' numbers on 7.2, abi16), 500-502
+# (the 6.12 series') or 457-459 (the seed series' numbers, statmount,
+# listmount and lsm_get_self_attr on 6.12 and 7.2).
 
 load common
 
-GUARD=457,458,459,500,501,502
+GUARD=457,458,459,472,473,474,500,501,502
 
 setup_file() {
 	thp never
@@ -27,10 +28,10 @@ teardown() {
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ]
 }
 
-@test "global path: sysguard catches a call to 500 (mpol2test calls set_mempolicy2)" {
+@test "global path: sysguard catches a call to 472 (mpol2test calls set_mempolicy2)" {
 	run -99 --separate-stderr sysguard "$GUARD" mpol2test zero-weight
 	echo "$stderr"
-	[[ "$stderr" == *"forbidden syscall 500"* ]]
+	[[ "$stderr" == *"forbidden syscall 472"* ]]
 }
 
 @test "global path: --weights writes the global table, the split follows it, no forbidden call" {

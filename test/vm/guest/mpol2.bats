@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The kernel series (kernel/) through its own calls, on the 6.12-mpol2 guest:
+# The kernel series (kernel/) through its own calls, on the 7.2-mpol2 guest:
 # each test runs one case of test/vm/mpol2test.c, which calls
 # set_mempolicy2, get_mempolicy2 and mbind2 directly and checks every page's
 # node against the weighted round robin.
@@ -18,11 +18,11 @@ teardown() {
 	reset_weights
 }
 
-@test "mpol2: /sys/kernel/mm/mempolicy/syscalls lists the header's numbers, 500-502" {
+@test "mpol2: /sys/kernel/mm/mempolicy/syscalls lists 'name abi number', x86_64's 472-474" {
 	run mpol2test syscalls-file
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "set_mempolicy2 500" ]
+	[ "${lines[0]}" = "set_mempolicy2 x86_64 472" ]
 }
 
 @test "mpol2: set_mempolicy2 with task weights 8:4:2:1: every page placed, read back, global table untouched" {
@@ -31,7 +31,7 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
-@test "mpol2: set_mempolicy2 without il_weights follows the global weights (no MPOL_F_TASK_WEIGHTS)" {
+@test "mpol2: set_mempolicy2 without il_weights (or all zero) follows the global weights, reads back all zero" {
 	run mpol2test global-weights
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -43,7 +43,7 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
-@test "mpol2: nodes outside the mask get weight 1" {
+@test "mpol2: weights of nodes outside the mask are kept and read back" {
 	run mpol2test outside-mask
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -73,10 +73,30 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
-@test "mpol2: mbind2 MPOL_MF_HOME_NODE sets the home node of a BIND range" {
+@test "mpol2: mbind2 MPOL_MF_HOME_NODE sets the home node of a BIND range; EOPNOTSUPP for weighted interleave" {
 	run mpol2test mbind2-home-node
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+@test "mpol2: set_mempolicy2 MPOL_MF_HOME_NODE: the task's home node; EOPNOTSUPP for weighted interleave" {
+	run mpol2test set-home-node
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "mpol2: get-then-set with MPOL_MF_HOME_NODE reproduces mode, nodes, home node and weights" {
+	run mpol2test round-trip
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "mpol2: a cpuset move 0-2 -> 1-3 -> 0-2 takes weights 1:1:8 along by position, 100 pages split 10/10/80" {
+	run mpol2test cpuset-move
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^moved to 1-3: 100 pages: N0=0 N1=10 N2=10 N3=80 '
+	printf '%s\n' "$output" | grep -q '^moved back to 0-2: 100 pages: N0=10 N1=10 N2=80 N3=0 '
 }
 
 @test "mpol2: mbind2 MPOL_MF_STRICT and MPOL_MF_MOVE as mbind: pages moved off node 3 follow the weights" {
@@ -117,5 +137,5 @@ teardown() {
 
 @test "mpol2: every case of mpol2test has a test here" {
 	run -0 mpol2test -l
-	[ "${#lines[@]}" -eq 16 ]
+	[ "${#lines[@]}" -eq 19 ]
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env bats
-# numactl2 with task-local weights, on the 6.12-mpol2 guest (the kernel
+# numactl2 with task-local weights, on the 7.2-mpol2 guest (the kernel
 # series in kernel/): --weights goes through set_mempolicy2 (mbind2 for
 # --file/--shm), and the global table in sysfs never changes.
 
 load common
 
 # The numbers numactl2 must never call by guessing: the series' own are
-# fine here since the kernel lists them, the seed's 457-459 are other calls.
-SEED_NRS=457,458,459
+# fine here since the kernel lists them, the seed's 457-459 are other calls,
+# and 500-502 were the 6.12 series' (no calls on 7.2).
+SEED_NRS=457,458,459,500,501,502
 
 setup_file() {
 	thp never
@@ -58,9 +59,15 @@ tl() {
 	[[ "$stderr" != *global* ]]
 }
 
-@test "task-local: the kernel lists the calls, so numactl2 takes the task-local path" {
+@test "task-local: the kernel lists the calls for x86_64, so numactl2 takes the task-local path" {
 	run -0 cat /sys/kernel/mm/mempolicy/syscalls
-	[ "$output" = "$(printf 'set_mempolicy2 500\nget_mempolicy2 501\nmbind2 502')" ]
+	echo "$output"
+	printf '%s\n' "$output" | grep -qx 'set_mempolicy2 x86_64 472'
+	printf '%s\n' "$output" | grep -qx 'get_mempolicy2 x86_64 473'
+	printf '%s\n' "$output" | grep -qx 'mbind2 x86_64 474'
+	run -0 --separate-stderr numactl2 -w 0 --weights=0:3 --dry-run true
+	echo "$output"
+	[[ "$output" == *$'\nweights go to: task-local'* ]]
 }
 
 @test "task-local: -w 0-3 --weights=8:4:2:1: exact split, every global nodeN file as before" {
@@ -177,6 +184,42 @@ dump_counts() {
 	echo "$output"
 	assert_split "0 1" "2 1"
 	[ "$(global_weights | cut -d' ' -f1-2)" = "2 1" ]
+}
+
+# numa_maps prints "weights=" after the policy of one with weights of its
+# own (kernel series), and nothing for one that follows the global table.
+@test "task-local: numa_maps shows weights= for task-local weights" {
+	tl 0-3 0:8,1:4,2:2,3:1 "0 1 2 3" "8 4 2 1" -s 16M
+	run -0 numa_maps_weights "$(region_line A numa_maps)"
+	[ "$output" = "0:8,1:4,2:2,3:1" ]
+}
+
+@test "task-local: numa_maps shows no weights= for the global table's" {
+	run -0 --separate-stderr numactl2 --global-weights -w 0,1 --weights=0:2,1:1 alloc -s 16M
+	echo "$output"
+	assert_split "0 1" "2 1"
+	assert_policy "weighted interleave:0-1"
+	run -0 numa_maps_weights "$(region_line A numa_maps)"
+	[ "$output" = "" ]
+	run -0 --separate-stderr numactl2 -w 0,1 alloc -s 16M
+	assert_policy "weighted interleave:0-1"
+	run -0 numa_maps_weights "$(region_line A numa_maps)"
+	[ "$output" = "" ]
+}
+
+@test "task-local: --report prints the job's own weights (numa_maps weights=)" {
+	run -0 --separate-stderr numactl2 --report -w 0-3 --weights=0:8,1:4,2:2,3:1 alloc -s 16M
+	echo "$output"
+	echo "$stderr"
+	assert_split "0 1 2 3" "8 4 2 1"
+	printf '%s\n' "$stderr" | grep -qx '    weights: 0:8,1:4,2:2,3:1 (own)'
+	assert_global_unchanged
+}
+
+@test "task-local: --report prints the global table's weights for a policy without its own" {
+	run -0 --separate-stderr numactl2 --report -w 0-3 alloc -s 16M
+	echo "$stderr"
+	printf '%s\n' "$stderr" | grep -qx '    weights: 0:3,1:5,2:7,3:9 (global)'
 }
 
 @test "task-local: numactl2 never calls 457-459, with or without weights" {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# The kernel series' own kselftest (tools/testing/selftests/mm/mempolicy2.c
+# of the patched tree), which kernel.sh builds statically next to the
+# 7.2-mpol2 bzImage and test/vm/check puts in the initramfs as
+# /vmtest/bin/mempolicy2_test. On a kernel with the series a missing binary
+# is a failure, not a skip: the suite would pass without the kernel's tests.
+
+load common
+
+KSELFTEST=/vmtest/bin/mempolicy2_test
+
+setup() {
+	reset_weights
+}
+
+teardown() {
+	reset_weights
+}
+
+@test "kselftest: this kernel has the series and the image has its kselftest" {
+	[ -e /sys/kernel/mm/mempolicy/syscalls ]
+	echo "kselftest binary: $KSELFTEST"
+	[ -x "$KSELFTEST" ]
+}
+
+@test "kselftest mm/mempolicy2: the harness' totals say fail:0 and pass > 0" {
+	local totals pass fail
+	[ -x "$KSELFTEST" ]
+	run "$KSELFTEST"
+	echo "$output"
+	echo "exit status: $status"
+	totals=$(printf '%s\n' "$output" | grep -E '^# Totals: pass:[0-9]+ fail:[0-9]+' | tail -n 1)
+	echo "totals: $totals"
+	[ -n "$totals" ]
+	pass=$(sed -E 's/^# Totals: pass:([0-9]+) .*/\1/' <<<"$totals")
+	fail=$(sed -E 's/^# Totals: pass:[0-9]+ fail:([0-9]+).*/\1/' <<<"$totals")
+	[ "$fail" -eq 0 ]
+	[ "$pass" -gt 0 ]
+	[ "$status" -eq 0 ]
+}
