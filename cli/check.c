@@ -7,6 +7,7 @@
 #include "cli/check.h"
 #include "cli/ctl.h"
 #include "cli/globalmsg.h"
+#include "cli/libnumamsg.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -164,6 +165,27 @@ static void check_policy(struct ctl *ctl)
 		usage_error("--shm/--file needs a policy after it");
 }
 
+/* The command's libnuma may reset the task's policy at its start, without
+ * the weights (lib/job/libnumacheck.c): then the global table carries them,
+ * with a lease, as on a kernel without task-local weights; or
+ * --no-global-weights refuses, unless the table already holds them. */
+static void check_program_libnuma(struct ctl *ctl)
+{
+	static struct libnuma_finding f;
+	int rc = libnuma_check(ctl->command[0], &f);
+
+	if (rc < 0) {
+		errno = -rc;
+		err(1, "cannot tell which libnuma '%s' loads", f.prog);
+	}
+	if (libnuma_keeps_weights(f.verdict))
+		return;
+	ctl->policy.task_local = false;
+	if (ctl->no_global && (ctl->weights_measured || !weights_hold(&ctl->policy)))
+		libnuma_refused(&f);
+	libnuma_global_said(&f);
+}
+
 /* Task-local or global: decided here, before anything changes. Global
  * weights that already hold are no change, even with --no-global-weights
  * (measured ones are known later: the transaction checks them again). */
@@ -176,6 +198,8 @@ static void check_weights_target(struct ctl *ctl)
 	if (!p->has_weights)
 		return;
 	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
+	if (p->task_local && ctl->command && !ctl->use_shm)
+		check_program_libnuma(ctl);
 	if (!p->task_local && ctl->no_global && !ctl->weights_measured && !weights_hold(p))
 		global_no_write_refused();
 }

@@ -33,5 +33,6 @@
 /* The job as a child, and where its pages went. */
 #include "job/supervise.h"
 #include "job/report.h"
+#include "job/libnumacheck.h"
 
 #endif

@@ -14,15 +14,20 @@
  *     "processes": { "reported": INT, "running": INT,
  *                    "largest": [ { "pid": INT, "name": STR, "pages": INT,
  *                                   "heap": INT, "anon": INT, "file": INT,
- *                                   "weights": STR|null } ] } }
+ *                                   "weights": STR|null } ] },
+ *     "task_weights": { "asked": STR, "kept": BOOL, "pid": INT|null,
+ *                       "policy": STR|null } | null }
  * Pages are base pages of page_size bytes, summed over the job's processes;
  * shares are fractions of the kind's total (null when it has no pages, or
  * the policy asks for none). "weights" (added within version 1) are the
  * weights a process' weighted-interleave mappings use: a policy's own
  * (numa_maps' weights=, kernel series) as "0:8,1:4 (own)", else the global
  * table's for its nodes as "0:1,1:1 (global)", "; " between distinct ones;
- * null when it has no such mapping. Strings are valid UTF-8: a byte that is
- * not is written as U+FFFD. */
+ * null when it has no such mapping. "task_weights" (added within version 1)
+ * is null unless numactl2 set task-local weights: then whether every
+ * process kept them to its end, and if not the first that did not, with its
+ * policy as numa_maps shows it. Strings are valid UTF-8: a byte that is not
+ * is written as U+FFFD. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -60,6 +65,7 @@ int report_open(struct report *r)
 {
 	int fd;
 
+	weights_check_init(&r->weights, r->policy);
 	if (!r->path)
 		return 0;
 	fd = open_report_file(r->path);
@@ -159,6 +165,17 @@ static void print_table_processes(FILE *f, const struct view *v)
 	}
 }
 
+/* Only when the weights asked for were not the ones in effect. */
+static void print_table_weights(FILE *f, const struct weights_check *c)
+{
+	if (!c->lost)
+		return;
+	fputs("weights: asked ", f);
+	weights_check_print_asked(f, c);
+	fprintf(f, " (task-local), not in effect at the end: pid %d has %s%s\n", (int)c->pid,
+		c->seen, strstr(c->seen, "weights=") ? "" : " (no weights of its own: the global table's)");
+}
+
 static void print_table(FILE *f, const struct view *v)
 {
 	char ex[64];
@@ -182,6 +199,7 @@ static void print_table(FILE *f, const struct view *v)
 	fprintf(f, "%-14s %10llu %7s %10llu %7s %10llu\n", "total", v->pl->total[MAP_HEAP], "",
 		v->pl->total[MAP_ANON], "", v->pl->total[MAP_FILE]);
 	print_table_processes(f, v);
+	print_table_weights(f, &v->r->weights);
 }
 
 /* The length of the UTF-8 sequence s starts with (RFC 3629: shortest form,
@@ -280,6 +298,25 @@ static void print_json_processes(FILE *f, const struct view *v)
 	fputs("]}", f);
 }
 
+static void print_json_weights(FILE *f, const struct weights_check *c)
+{
+	fputs(", \"task_weights\": ", f);
+	if (!c->asked) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"asked\": \"", f);
+	weights_check_print_asked(f, c);
+	fprintf(f, "\", \"kept\": %s, \"pid\": ", c->lost ? "false" : "true");
+	if (!c->lost) {
+		fputs("null, \"policy\": null}", f);
+		return;
+	}
+	fprintf(f, "%d, \"policy\": ", (int)c->pid);
+	print_json_string(f, c->seen);
+	fputc('}', f);
+}
+
 static void print_json(FILE *f, const struct view *v)
 {
 	bool first = true;
@@ -304,6 +341,7 @@ static void print_json(FILE *f, const struct view *v)
 	fprintf(f, "], \"total\": {\"heap\": %llu, \"anon\": %llu, \"file\": %llu}",
 		v->pl->total[MAP_HEAP], v->pl->total[MAP_ANON], v->pl->total[MAP_FILE]);
 	print_json_processes(f, v);
+	print_json_weights(f, &v->r->weights);
 	fputs("}\n", f);
 }
 
@@ -464,6 +502,8 @@ void report_add_process(const struct job_exit *x, void *arg)
 	if (r->read_errno)
 		return;
 	rc = add_process(r, x);
+	if (rc == 0)
+		rc = weights_check_process(&r->weights, x->pid, x->tid);
 	if (rc < 0) {
 		r->read_errno = -rc;
 		r->read_pid = x->pid;

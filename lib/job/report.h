@@ -10,6 +10,7 @@
 
 #include "job/numamaps.h"
 #include "job/supervise.h"
+#include "job/weightcheck.h"
 #include "policy/policy.h"
 
 enum report_format { REPORT_NONE, REPORT_TABLE, REPORT_JSON };
@@ -44,11 +45,15 @@ struct report {
 	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
 	int read_errno;
 	int write_errno;	/* the report could not be written */
+	/* Task-local weights still in effect as each process ended
+	 * (weightcheck.c); started by report_open(). */
+	struct weights_check weights;
 };
 
 /* Opens --report-file as r->out (before anything changes): never through a
  * symlink (-ELOOP), a regular file only (-EINVAL), and a file that is there
- * is not truncated until the report is written. 0 or -errno. */
+ * is not truncated until the report is written. 0 or -errno.
+ * r->policy must be final but for --weights=measured's weights. */
 int report_open(struct report *r);
 
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process

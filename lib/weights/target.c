@@ -4,11 +4,33 @@
 #include "policy/nodes.h"
 #include "weights/target.h"
 
+#ifdef NUMACTL2_TEST_BUILD
+#include <stdlib.h>
+#include <string.h>
+
+/* Test build only: NUMACTL2_TEST_TASK_LOCAL=1 makes the choice below take
+ * the kernel for one that lists set_mempolicy2, so that host tests reach
+ * the task-local path's checks (the program's libnuma, cli/check.c). Only
+ * with --dry-run, or where those checks move the weights to the global
+ * table: the host has no call to set them with. */
+static bool task_local_possible(void)
+{
+	const char *s = getenv("NUMACTL2_TEST_TASK_LOCAL");
+
+	return (s && strcmp(s, "1") == 0) || mpol2_present();
+}
+#else
+static bool task_local_possible(void)
+{
+	return mpol2_present();
+}
+#endif
+
 /* Task-local wherever the kernel lists set_mempolicy2 (kernel/), unless
  * --global-weights asks for the table; no released kernel has the call. */
 enum weights_target weights_target(bool global_forced)
 {
-	return !global_forced && mpol2_present() ? WEIGHTS_TASK_LOCAL : WEIGHTS_GLOBAL;
+	return !global_forced && task_local_possible() ? WEIGHTS_TASK_LOCAL : WEIGHTS_GLOBAL;
 }
 
 /* Does the global table already hold P's weights on every node of its set?

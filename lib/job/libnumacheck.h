@@ -1,0 +1,37 @@
+/* Does the program a job runs start with a libnuma whose constructor drops
+ * inherited task-local weights (libnuma 2.0.15-2.0.17)? Asked before any
+ * policy or weight is set, for the task-local path only. */
+#ifndef NUMACTL2_LIBNUMACHECK_H
+#define NUMACTL2_LIBNUMACHECK_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+enum libnuma_verdict {
+	LIBNUMA_NONE,		/* no libnuma at start-up (or nothing the exec can run) */
+	LIBNUMA_KEEPS,		/* a libnuma that keeps the weights (<= 2.0.14, >= 2.0.18) */
+	LIBNUMA_DROPS,		/* 2.0.15-2.0.17: its constructor resets the policy */
+	LIBNUMA_UNREADABLE,	/* a libnuma whose version cannot be read */
+	LIBNUMA_BUILT_IN,	/* a static program with libnuma linked in */
+};
+
+struct libnuma_finding {
+	enum libnuma_verdict verdict;
+	char prog[PATH_MAX];	/* the ELF program the exec ends up running */
+	char lib[PATH_MAX];	/* the libnuma it loads (DROPS, KEEPS, UNREADABLE) */
+};
+
+/* Whether the weights numactl2 sets for the task survive cmd's start. */
+static inline bool libnuma_keeps_weights(enum libnuma_verdict v)
+{
+	return v == LIBNUMA_NONE || v == LIBNUMA_KEEPS;
+}
+
+/* Fills f for the command cmd (as execvp takes it); 0 or -errno (the
+ * loader could not be run: f->prog names what was asked). */
+int libnuma_check(const char *cmd, struct libnuma_finding *f);
+
+/* The verdict on one libnuma file (DROPS, KEEPS or UNREADABLE). */
+enum libnuma_verdict libnuma_verdict_of(const char *lib);
+
+#endif
