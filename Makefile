@@ -149,8 +149,10 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		-o $@ ./numactl2
 
 # Host tests with the test build, the same under ASan/UBSan, the suite
-# against broken binaries, a parser fuzz run, then the multi-node tests in
-# QEMU guests (with the release build).
+# against broken binaries, a parser fuzz run, the Slurm plugin, the Debian
+# packages (make deb is run by the part itself, so that a broken package
+# fails that part, not the whole run), then the multi-node tests in QEMU
+# guests (with the release build).
 check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc $(SLURM_TEST)
 	test/check-all
 
@@ -188,8 +190,8 @@ bench: numactl2 bench/weights
 	bench/weights
 
 # The Debian packages (debian/), built from a copy of the tree outside it;
-# the .debs land in build/deb/. make check-deb lints them and runs the
-# packaged numactl2 from a scratch root.
+# the .debs land in build/deb/. make check-deb (make check's "deb" part)
+# builds them, lints them and runs the packaged numactl2 from a scratch root.
 deb:
 	@rm -rf build/deb && mkdir -p build/deb
 	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -199,8 +201,8 @@ deb:
 		{ tail -n 40 "$$tmp/build.log"; exit 1; }) && \
 	cp "$$tmp"/*.deb "$$tmp"/*.changes "$$tmp"/*.buildinfo build/deb/
 
-check-deb: deb
-	test/deb-check build/deb
+check-deb:
+	test/check-all deb
 
 install: numactl2
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2

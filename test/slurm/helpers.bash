@@ -22,3 +22,27 @@ real_w0() {
 no_jobs() {
 	[ -z "$(squeue -h -o %i 2>/dev/null)" ]
 }
+
+# The test build of the plugin on a copy of the table whose node 0 has
+# weight $1 ($WI), with its own lease records, exported for the jobs (the
+# test build refuses to run without the copy).
+test_table() {
+	use_plugin "$SLURM_TEST_PLUGIN"
+	WI=$(fake_wi_dir 0)
+	echo "$1" >"$WI/node0"
+	mkdir -p "$BATS_TEST_TMPDIR/leases"
+	export NUMACTL2_SYSFS_WI=$WI NUMACTL2_LEASE_DIR=$BATS_TEST_TMPDIR/leases
+}
+
+# A job (in the background) that leases node 0 at the copy's weight while
+# it runs COMMAND...; returns once numactl2 --show lists its lease.
+hold_lease() {
+	local w end
+	w=$(cat "$WI/node0")
+	timeout -k 5 60 srun --weighted-interleave=0 --weights=0:"$w" "$@" </dev/null 3>&- &
+	end=$((SECONDS + 20))
+	until [[ $("$NUMACTL2" --show) == *"interleave weight lease: node 0 weight $w pids "[0-9]* ]]; do
+		[ "$SECONDS" -lt "$end" ] || { "$NUMACTL2" --show; return 1; }
+		sleep 0.2
+	done
+}

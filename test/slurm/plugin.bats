@@ -112,3 +112,146 @@ JOB
 		run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 cat "$wi/node0"
 	[ "$output" = 7 ]
 }
+
+@test "slurm: --weights-wait needs --weights, and its SECS are 1-604800: refused in srun" {
+	run --separate-stderr sr --weighted-interleave=0 --weights-wait touch "$BATS_TEST_TMPDIR/ran"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: --weights-wait needs --weights"* ]]
+	run --separate-stderr sr --weighted-interleave=0 --weights=0:"$(real_w0)" --weights-wait=0 \
+		touch "$BATS_TEST_TMPDIR/ran"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: invalid --weights-wait: '0' (1-604800 seconds)"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "slurm: --weights-wait=SECS waits while another job leases other weights, then runs with its own" {
+	local t=$BATS_TEST_TMPDIR
+	test_table 9
+	# The holder ends (and its lease with it) once "release" exists: 3 s
+	# after the waiting step has started.
+	hold_lease sh -c 'until [ -e "$1/release" ]; do sleep 0.1; done; echo ended >"$1/holder-ended"' sh "$t"
+	(sleep 3; touch "$t/release") 3>&- &
+	# It runs only after the holder ended (cat fails before), with weight 7.
+	run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 --weights-wait=60 \
+		cat "$t/holder-ended" "$WI/node0"
+	[ "$output" = $'ended\n7' ]
+}
+
+@test "slurm: --weights-wait=SECS gives up after SECS with numactl2's message; the lease's weight stays" {
+	test_table 9
+	hold_lease sleep 30
+	run --separate-stderr sr --weighted-interleave=0 --weights=0:7 --weights-wait=2 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: gave up after waiting 2 s: node 0 weight 9 is still leased by a running job (PIDs "*"); this needs weight 7 there"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(cat "$WI/node0")" = 9 ]
+}
+
+@test "slurm: --weights=auto from this host's own node directory: numactl2's weights or numactl2's refusal" {
+	local cli=$BATS_TEST_TMPDIR/cli-wi cli_status cli_out cli_err
+	test_table 5
+	mkdir -p "$cli"
+	echo 5 >"$cli/node0"
+	NUMACTL2_SYSFS_WI=$cli run --separate-stderr "$NUMACTL2" -w 0 --weights=auto cat "$cli/node0"
+	cli_status=$status cli_out=$output cli_err=$stderr
+	run --separate-stderr sr --weighted-interleave=0 --weights=auto cat "$WI/node0"
+	if [ "$cli_status" -eq 0 ]; then
+		[ "$status" -eq 0 ]
+		[ "$output" = "$cli_out" ]
+	else
+		# This host's node has no HMAT bandwidth: the same refusal, nothing written.
+		[ "$status" -ne 0 ]
+		[ -n "$cli_err" ]
+		[[ $stderr == *"error: $cli_err"* ]]
+		[ "$(cat "$WI/node0")" = 5 ]
+	fi
+}
+
+@test "slurm: --weights=auto from a node's HMAT bandwidth: numactl2's weights, written to the copy" {
+	local node=$BATS_TEST_TMPDIR/node cli=$BATS_TEST_TMPDIR/cli-wi
+	test_table 5
+	mkdir -p "$node/node0/access1/initiators" "$cli"
+	echo 50000 >"$node/node0/access1/initiators/read_bandwidth"
+	echo 40000 >"$node/node0/access1/initiators/write_bandwidth"
+	export NUMACTL2_SYSFS_NODE=$node
+	echo 5 >"$cli/node0"
+	NUMACTL2_SYSFS_WI=$cli run -0 "$NUMACTL2" -w 0 --weights=auto true
+	run -0 --separate-stderr sr --weighted-interleave=0 --weights=auto --numa-report cat "$WI/node0"
+	[ "$output" = "$(cat "$cli/node0")" ]
+	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:$(cat "$cli/node0") (global weights)"* ]]
+}
+
+@test "slurm: --weights=measured: the weights numactl2 measures for the same nodes" {
+	local cli=$BATS_TEST_TMPDIR/cli-wi cli_w
+	test_table 5
+	mkdir -p "$cli"
+	echo 5 >"$cli/node0"
+	NUMACTL2_SYSFS_WI=$cli run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured true
+	[[ $stderr =~ ": weights "([0-9:,]+) ]]
+	cli_w=${BASH_REMATCH[1]}
+	run -0 --separate-stderr sr --weighted-interleave=0 --weights=measured --numa-report cat "$WI/node0"
+	[ "$output" = "$(cat "$cli/node0")" ]
+	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes ${cli_w//,/ } (global weights)"* ]]
+}
+
+@test "slurm: sbatch's options reach the job's environment (SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_*) and its steps" {
+	local w out=$BATS_TEST_TMPDIR/job.out
+	w=$(real_w0)
+	run -0 timeout 30 sbatch --wait -o "$out" --weighted-interleave=0 --weights=0:"$w" \
+		--weights-wait=5 --numa-report --wrap \
+		'env | grep ^SLURM_SPANK_; srun grep " heap " /proc/self/numa_maps | sed "s/^/step: /"'
+	run cat "$out"
+	echo "$output"
+	[[ $output == *"SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_weighted_interleave=0"* ]]
+	[[ $output == *"SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_weights=0:$w"* ]]
+	[[ $output == *"SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_weights_wait=5"* ]]
+	[[ $output == *"SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_numa_report="* ]]
+	[[ $output == *"step: "*" weighted interleave:0 heap "* ]]
+	# --numa-report: the batch script's task and the step's task each say it.
+	[ "$(grep -c "^numactl2: task 0: weighted interleave on nodes 0:$w (global weights)$" "$out")" = 2 ]
+}
+
+@test "slurm: sbatch's --weights-wait reaches a step: its own --weights wait for the batch script's lease, then give up" {
+	local out=$BATS_TEST_TMPDIR/job.out
+	test_table 9
+	run -0 timeout 40 sbatch --wait -o "$out" --weighted-interleave=0 --weights=0:9 --weights-wait=2 \
+		--wrap "srun --weights=0:7 touch '$BATS_TEST_TMPDIR/ran'; echo step exit \$?"
+	run cat "$out"
+	echo "$output"
+	[[ $output == *"numactl2: gave up after waiting 2 s: node 0 weight 9 is still leased by a running job (PIDs "*"); this needs weight 7 there"* ]]
+	[[ $output == *"step exit 1"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(cat "$WI/node0")" = 9 ]
+}
+
+@test "slurm: --mem-bind=map_mem with --weights (test build): refused before a weight is written or leased" {
+	test_table 9
+	run --separate-stderr sr --mem-bind=map_mem:0 --weighted-interleave=0 --weights=0:7 \
+		touch "$BATS_TEST_TMPDIR/ran"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: --weighted-interleave cannot be combined with Slurm's --mem-bind: choose one"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(cat "$WI/node0")" = 9 ]
+	[ -z "$(ls -A "$NUMACTL2_LEASE_DIR")" ]
+}
+
+@test "slurm: --mem-bind=none and --mem-bind=verbose bind nothing: --weighted-interleave applies" {
+	run -0 --separate-stderr sr --mem-bind=none --weighted-interleave=0 --weights=0:"$(real_w0)" \
+		grep ' heap ' /proc/self/numa_maps
+	[[ $output == *" weighted interleave:0 heap "* ]]
+	run -0 --separate-stderr sr --mem-bind=verbose --weighted-interleave=0 --weights=0:"$(real_w0)" \
+		grep ' heap ' /proc/self/numa_maps
+	[[ $output == *" weighted interleave:0 heap "* ]]
+}
+
+@test "slurm: sbatch --mem-bind=local with --weighted-interleave: its steps are refused" {
+	local out=$BATS_TEST_TMPDIR/job.out
+	test_table 9
+	run -0 timeout 30 sbatch --wait -o "$out" --mem-bind=local --weighted-interleave=0 --weights=0:9 \
+		--wrap "srun touch '$BATS_TEST_TMPDIR/ran'; echo step exit \$?"
+	run cat "$out"
+	echo "$output"
+	[[ $output == *"numactl2: --weighted-interleave cannot be combined with Slurm's --mem-bind: choose one"* ]]
+	[[ $output == *"step exit 1"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
