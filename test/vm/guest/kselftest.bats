@@ -23,8 +23,8 @@ teardown() {
 	[ -x "$KSELFTEST" ]
 }
 
-@test "kselftest mm/mempolicy2: the harness' totals say fail:0 and pass > 0" {
-	local totals pass fail
+@test "kselftest mm/mempolicy2: the harness' totals say pass > 0, fail:0, skip:0, error:0" {
+	local totals pass fail skip error
 	[ -x "$KSELFTEST" ]
 	run "$KSELFTEST"
 	echo "$output"
@@ -34,7 +34,13 @@ teardown() {
 	[ -n "$totals" ]
 	pass=$(sed -E 's/^# Totals: pass:([0-9]+) .*/\1/' <<<"$totals")
 	fail=$(sed -E 's/^# Totals: pass:[0-9]+ fail:([0-9]+).*/\1/' <<<"$totals")
+	skip=$(sed -E 's/^.* skip:([0-9]+).*/\1/' <<<"$totals")
+	error=$(sed -E 's/^.* error:([0-9]+).*/\1/' <<<"$totals")
+	echo "# $totals" >&3
 	[ "$fail" -eq 0 ]
 	[ "$pass" -gt 0 ]
+	# this guest has root, 4 memory nodes and cgroup v2: nothing may skip
+	[ "$skip" -eq 0 ]
+	[ "$error" -eq 0 ]
 	[ "$status" -eq 0 ]
 }
