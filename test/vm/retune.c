@@ -9,6 +9,9 @@
  *                              batch1: N0=50 N1=50 N2=0 N3=0
  *                              batch2: N0=90 N1=10 N2=0 N3=0
  *                              batch1-after: N0=50 N1=50 N2=0 N3=0
+ *   retune -s READYFILE      allocates, touches and frees 64 pages at a
+ *                            time until SIGUSR1 (while its policy changes
+ *                            under it), then prints "churned: N batches".
  *   retune -z READYFILE      forks a child that exits at once and is never
  *                            reaped (a process that has exited but whose pid
  *                            is still there), writes its pid to READYFILE and
@@ -113,8 +116,17 @@ int main(int argc, char **argv)
 		wait_for_usr1();
 		return 0;
 	}
+	if (argc == 3 && strcmp(argv[1], "-s") == 0) {
+		unsigned long n = 0;
+
+		ready(argv[2], getpid());
+		for (; !go; n++)
+			munmap(batch(64), 64 * PAGE);
+		printf("churned: %lu batches\n", n);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
 	if (argc != 3)
-		errx(2, "usage: retune PAGES READYFILE | retune -z READYFILE");
+		errx(2, "usage: retune PAGES READYFILE | retune -s READYFILE | retune -z READYFILE");
 	pages = strtoul(argv[1], NULL, 10);
 	b1 = batch(pages);
 	ready(argv[2], getpid());

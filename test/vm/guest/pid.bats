@@ -56,10 +56,13 @@ show_until() {
 	return 1
 }
 
+# finish_job: let the job allocate batch 2 and end; $output is what it
+# printed. Not under run: wait needs the job as this shell's child.
 finish_job() {
 	kill -USR1 "$job"
 	wait "$job" || true
-	cat "$BATS_TEST_TMPDIR/out"
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	echo "$output"
 }
 
 @test "--pid: a running job retuned from 1:1 to 9:1: new pages 90:10, old ones stay" {
@@ -71,8 +74,7 @@ finish_job() {
 	show_until $'interleaveweights: 9 1\nweightsource: task-local'
 	[[ $output == *"policy: weighted-interleave"* ]]
 	[[ $output == *"interleavemask: 0 1"* ]]
-	run -0 finish_job
-	echo "$output"
+	finish_job
 	[[ $output == *"batch1: N0=50 N1=50 N2=0 N3=0"* ]]
 	[[ $output == *"batch2: N0=90 N1=10 N2=0 N3=0"* ]]
 	[[ $output == *"batch1-after: N0=50 N1=50 N2=0 N3=0"* ]]
@@ -83,7 +85,7 @@ finish_job() {
 	start_job -w 0,1 --weights=0:1,1:1
 	run -0 numactl2 --pid="$job" -w 0,1
 	show_until $'interleaveweights: 3 5\nweightsource: global'
-	run -0 finish_job
+	finish_job
 	# 3:5 over 100 pages from any phase: 12 full rounds of 8, then 4 pages.
 	[[ $output =~ batch2:\ N0=([0-9]+)\ N1=([0-9]+) ]]
 	[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 100 ]
@@ -98,7 +100,7 @@ finish_job() {
 	refused "numactl2: --pid=$job: not permitted to read the policy of that process (another user's: needs CAP_SYS_PTRACE); nothing changed" \
 		asnobody numactl2 --show --pid="$job"
 	show_until $'interleaveweights: 1 1\nweightsource: task-local'
-	run -0 finish_job
+	finish_job
 	[[ $output == *"batch2: N0=50 N1=50 N2=0 N3=0"* ]]
 	assert_global_unchanged
 }
@@ -133,7 +135,44 @@ finish_job() {
 	run -0 numactl2 --pid="$job" --membind=2
 	show_until "membind: 2"
 	[[ $output == *"policy: bind"* ]]
-	run -0 finish_job
+	finish_job
 	[[ $output == *"batch2: N0=0 N1=0 N2=100 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: a stopped job: it keeps its policy until it runs, and the last request wins" {
+	start_job -w 0,1 --weights=0:1,1:1
+	kill -STOP "$job"
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:1,1:9
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:3,1:1
+	run -0 numactl2 --show --pid="$job"
+	[[ $output == *$'interleaveweights: 1 1\nweightsource: task-local'* ]]
+	kill -CONT "$job"
+	show_until $'interleaveweights: 3 1\nweightsource: task-local'
+	sleep 0.1
+	run -0 numactl2 --show --pid="$job"
+	[[ $output == *$'interleaveweights: 3 1\nweightsource: task-local'* ]]
+	finish_job
+	[[ $output == *"batch2: N0=75 N1=25 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: a job retuned 300 times while it allocates: no crash, the last policy holds" {
+	numactl2 -w 0,1 --weights=0:1,1:1 retune -s "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	bg_pids+=" $!"
+	local i
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready")
+	for ((i = 0; i < 150; i++)); do
+		numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+		numactl2 --pid="$job" -w 0-3 --weights=0:1,1:2,2:3,3:4
+	done
+	show_until $'interleaveweights: 1 2 3 4\nweightsource: task-local'
+	finish_job
+	[[ $output =~ churned:\ [1-9][0-9]*\ batches ]]
 	assert_global_unchanged
 }
