@@ -15,6 +15,7 @@
 #include "cli/globalmsg.h"
 #include "cli/hardware.h"
 #include "cli/options.h"
+#include "cli/pid.h"
 #include "cli/progress.h"
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
@@ -298,6 +299,8 @@ int main(int argc, char **argv)
 		return global_op(&ctl);
 	if (ctl.hardware)
 		return close_stdout(show_hardware(ctl.cpu_compress));
+	if (ctl.pid)
+		return close_stdout(pid_run(&ctl));
 	if (ctl.report != REPORT_NONE)
 		open_report(&ctl, &report);
 	bind_cpus(&ctl);

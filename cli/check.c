@@ -8,6 +8,7 @@
 #include "cli/ctl.h"
 #include "cli/globalmsg.h"
 #include "cli/libnumamsg.h"
+#include "cli/pid.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -197,7 +198,9 @@ static void check_weights_target(struct ctl *ctl)
 		usage_error("options --no-global-weights and --global-weights cannot be combined");
 	if (!p->has_weights)
 		return;
-	p->task_local = weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
+	/* --pid: the weights go with the policy to that process (pid.c). */
+	p->task_local = ctl->pid ||
+			weights_target(ctl->global_forced) == WEIGHTS_TASK_LOCAL;
 	if (p->task_local && ctl->command && !ctl->use_shm)
 		check_program_libnuma(ctl);
 	if (!p->task_local && ctl->no_global && !ctl->weights_measured && !weights_hold(p))
@@ -210,7 +213,7 @@ static void check_home_node(struct ctl *ctl)
 
 	if (p->home_node < 0)
 		return;
-	if (!ctl->use_shm)
+	if (!ctl->use_shm && !ctl->pid)
 		usage_error("--home-node needs --shm or --file");
 	if (p->mode == POLICY_NONE || p->mode == MPOL_LOCAL)
 		usage_error("--home-node needs a policy with nodes");
@@ -289,6 +292,7 @@ static void check_measure(struct ctl *ctl)
 
 void cli_validate(struct ctl *ctl)
 {
+	pid_check(ctl);
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
 		if (ctl->force && ctl->wait)
@@ -303,7 +307,7 @@ void cli_validate(struct ctl *ctl)
 	check_measure(ctl);
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
-	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run || ctl->measure)
+	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run || ctl->measure || ctl->pid)
 		return;
 	if (!ctl->command)
 		usage_error("no command given");

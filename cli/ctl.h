@@ -3,6 +3,7 @@
 #define NUMACTL2_CTL_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "libnumactl2.h"
 #include "parse.h"
@@ -39,6 +40,7 @@ struct ctl {
 	unsigned measure_secs;		/* --measure-time; 0: the default */
 	struct bitmask *measure_nodes;	/* what --measure measures */
 	unsigned measure_budget;	/* --weight-budget for --weights=measured */
+	pid_t pid;			/* --pid; 0: none */
 	char **command;			/* NULL when none */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */

@@ -57,7 +57,7 @@ static void show_physcpubind(void)
 /* The weights in effect for the nodes of the mask: the task's own where
  * get_mempolicy2 says it has them, else the global ones, which is what
  * numactl 2.0.19 prints too. */
-static void show_weights(const struct bitmask *mask, const struct mpol2_state *own)
+void show_weights(const struct bitmask *mask, const struct mpol2_state *own)
 {
 	enum gw_auto mode = own ? GW_AUTO_ABSENT : gw_read_auto();
 

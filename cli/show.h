@@ -5,9 +5,14 @@
 
 #include <numa.h>
 
+#include "libnumactl2.h"
+
 int show_policy(void);
 void show_leases(void);
 /* numactl's printmask() on stdout: "name: 0 1 \n". */
 void nodes_print(const char *name, const struct bitmask *mask);
+/* "interleaveweights:" for the nodes of MASK, OWN's weights or (NULL) the
+ * global table's, and "weightsource:" saying which. */
+void show_weights(const struct bitmask *mask, const struct mpol2_state *own);
 
 #endif

@@ -68,6 +68,9 @@
 		 "allow nodes and CPUs outside the cpuset") \
 	OPT(     "show",                 SHOW,           no_argument,       "",   \
 		 "show the policy in effect, with weights") \
+	LONG_OPT("pid",                  PID,            required_argument, "PID", \
+		 "set the policy given, weights included, of the running\nprocess PID instead of running a command; with\n--show, print its policy. New allocations follow it;\n" \
+		 "pages already placed stay. Needs the kernel/ series") \
 	OPT(     "hardware",             HARDWARE,       no_argument,       "",   \
 		 "show the nodes, distances, bandwidths and weights") \
 	LONG_OPT("cpu-compress",         CPU_COMPRESS,   no_argument,       "",   \
@@ -170,6 +173,7 @@ void cli_usage(void)
 
 	fputs("Usage: numactl2 [options] [--] command [args...]\n"
 	      "  or:  numactl2 --show | --hardware\n"
+	      "  or:  numactl2 --pid=PID policy | --show --pid=PID\n"
 	      "  or:  numactl2 [--length=LEN] --shm=KEYFILE|--file=FILE policy [--touch] [--dump]\n"
 	      "  or:  numactl2 --set-global-weights=LIST | --reset-global-weights | --auto-global-weights\n"
 	      "Run a command with a NUMA memory policy: numactl's options, plus weighted interleave\n"

@@ -56,6 +56,7 @@ enum cli_opt {
 	OPT_MEASURE,
 	OPT_MEASURE_SIZE,
 	OPT_MEASURE_TIME,
+	OPT_PID,
 };
 
 /* getopt_long()'s tables, made from the option table (table.c). */

@@ -11,6 +11,7 @@
 #include "policy/spec.h"
 #include "policy/policy.h"
 #include "policy/mpol2.h"
+#include "policy/remote.h"
 #include "policy/nodes.h"
 #include "policy/shm.h"
 

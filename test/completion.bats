@@ -68,3 +68,12 @@ host_nodes() {
 	run -0 complete_words -- -x
 	[ "$output" = "offset 2 $NUMACTL2 -- -x" ]
 }
+
+@test "completion: process ids after --pid=" {
+	run -0 complete_words --pid = "$$"
+	[[ $'\n'$output$'\n' == *$'\n'"$$"$'\n'* ]]
+	run -0 complete_words --pid = ""
+	[ "${#lines[@]}" -gt 1 ]
+	run -0 complete_words --p
+	[[ $output == *"--pid="* ]]
+}

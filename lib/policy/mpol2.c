@@ -228,3 +228,8 @@ int mpol2_get_task(struct mpol2_state *s)
 	free(b.mask);
 	return 0;
 }
+
+const struct mpol2_numbers *mpol2_numbers(void)
+{
+	return numbers();
+}

@@ -36,4 +36,8 @@ int mpol2_set_task(const struct policy *p);
 int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags);
 int mpol2_get_task(struct mpol2_state *s);
 
+/* For policy/remote.c, which makes the same calls for another task: the
+ * numbers of this build's ABI, NULL when the kernel does not list them. */
+const struct mpol2_numbers *mpol2_numbers(void);
+
 #endif

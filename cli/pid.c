@@ -1,0 +1,141 @@
+/* numactl2 --pid=PID: a running process's policy, weights included, set
+ * (a policy given) or printed (--show) through the kernel series' pidfd
+ * calls (policy/remote.c). Everything is checked before anything changes;
+ * a kernel without the calls changes nothing and says so. */
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli/pid.h"
+#include "cli/show.h"
+#include "cli/usage.h"
+#include "libnumactl2.h"
+#include "syscalls.h"
+
+#define PID_ARG_MAX 4194304	/* the kernel's PID_MAX_LIMIT */
+
+void pid_option(struct ctl *ctl, const char *arg)
+{
+	unsigned long pid;
+
+	if (ctl->pid)
+		usage_error("--pid given twice");
+	if (parse_ulong(arg, PID_ARG_MAX, &pid) < 0 || pid == 0)
+		usage_error("invalid --pid: '%s' (a process id, 1-%d)", arg, PID_ARG_MAX);
+	ctl->pid = (pid_t)pid;
+}
+
+/* The first option given that --pid does not take, or NULL. */
+static const char *pid_conflict(const struct ctl *ctl)
+{
+	if (ctl->hardware)
+		return "--hardware";
+	if (ctl->use_shm)
+		return "--shm/--file";
+	if (ctl->cpunodes || ctl->cpus)
+		return "--cpunodebind/--physcpubind";
+	if (ctl->report != REPORT_NONE || ctl->report_file)
+		return "--report";
+	if (ctl->restore)
+		return "--restore-weights";
+	if (ctl->measure)
+		return "--measure";
+	if (ctl->dry_run)
+		return "--dry-run";
+	if (ctl->global_forced)
+		return "--global-weights";
+	if (ctl->global_op != GLOBAL_NONE)
+		return "the global weight options";
+	if (ctl->wait || ctl->force)
+		return "--wait/--force";
+	return NULL;
+}
+
+void pid_check(const struct ctl *ctl)
+{
+	const char *other;
+
+	if (!ctl->pid)
+		return;
+	if (ctl->command)
+		usage_error("--pid changes a running process: it runs no command");
+	other = pid_conflict(ctl);
+	if (other)
+		usage_error("options --pid and %s cannot be combined", other);
+	if (ctl->show && ctl->policy.mode != POLICY_NONE)
+		usage_error("--pid takes a policy or --show, not both");
+	if (!ctl->show && ctl->policy.mode == POLICY_NONE)
+		usage_error("--pid needs a policy to set, or --show");
+}
+
+static void __attribute__((noreturn)) pid_failed(const struct ctl *ctl, int rc, const char *what)
+{
+	if (rc == -ENOSYS)
+		errx(1, "--pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): "
+		     "this kernel does not list them in %s; nothing changed", MPOL2_SYSCALLS_FILE);
+	if (rc == -EINVAL || rc == -E2BIG)
+		errx(1, "--pid=%d: get_mempolicy2 refused the pidfd: this kernel's calls cannot "
+		     "act on another process (no MPOL_F_PIDFD), or it is a kernel thread; "
+		     "nothing changed", (int)ctl->pid);
+	if (rc == -ESRCH)
+		errx(1, "--pid=%d: the process has exited; nothing changed", (int)ctl->pid);
+	if (rc == -EPERM)
+		errx(1, "--pid=%d: not permitted to %s the policy of that process (another "
+		     "user's: needs CAP_SYS_PTRACE); nothing changed", (int)ctl->pid, what);
+	errno = -rc;
+	err(1, "--pid=%d: cannot %s the policy", (int)ctl->pid, what);
+}
+
+/* The process's policy in numactl's lines: the mode, the home node, the
+ * nodes, and for weighted interleave the weights in effect and where they
+ * come from (its own, or the global table's values). */
+static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
+{
+	printf("pid: %d\n", (int)ctl->pid);
+	printf("policy: %s\n", policy_name(s->mode));
+	if (s->home_node >= 0)
+		printf("homenode: %d\n", s->home_node);
+	switch (s->mode) {
+	case MPOL_INTERLEAVE:
+	case MPOL_WEIGHTED_INTERLEAVE:
+		nodes_print("interleavemask", s->nodes);
+		if (s->mode == MPOL_WEIGHTED_INTERLEAVE)
+			show_weights(s->nodes, s->own_weights ? s : NULL);
+		break;
+	case MPOL_BIND:
+		nodes_print("membind", s->nodes);
+		break;
+	case MPOL_PREFERRED:
+	case MPOL_PREFERRED_MANY:
+		nodes_print("preferred", s->nodes);
+		break;
+	}
+}
+
+/* Read first, whether set or shown: it finds a kernel without the calls,
+ * a process that is gone or not ours before anything is changed. */
+int pid_run(const struct ctl *ctl)
+{
+	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
+	int fd = remote_open(ctl->pid);
+	int rc;
+
+	if (fd == -ESRCH)
+		errx(1, "--pid=%d: no such process", (int)ctl->pid);
+	if (fd < 0)
+		pid_failed(ctl, fd, ctl->show ? "read" : "change");
+	rc = remote_get_policy(fd, &s);
+	if (rc < 0)
+		pid_failed(ctl, rc, ctl->show ? "read" : "change");
+	if (ctl->show)
+		print_state(ctl, &s);
+	else if ((rc = remote_set_policy(fd, &ctl->policy)) < 0)
+		pid_failed(ctl, rc, "change");
+	close(fd);
+	free(s.weight);
+	numa_bitmask_free(s.nodes);
+	return 0;
+}

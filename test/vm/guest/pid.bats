@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# numactl2 --pid on the 7.2-mpol2 guest (the kernel series with its pidfd
+# patch): a running job retuned from 1:1 to 9:1, its new pages counted
+# exactly; another user's numactl2 refused; a process that has exited; the
+# global table never touched.
+
+load common
+
+setup_file() {
+	# Exact 4 KiB splits; and nobody (asnobody) must reach the programs:
+	# the initramfs root comes from mktemp -d, mode 0700.
+	thp never
+	chmod 755 /
+}
+
+setup() {
+	reset_weights
+	# Global weights no test here asks for: a change would show.
+	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
+	bg_pids=
+}
+
+teardown() {
+	local p
+	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
+	reset_weights
+}
+
+assert_global_unchanged() {
+	[ "$(global_weights)" = "3 5 7 9" ] || return 1
+}
+
+# start_job NUMACTL2-ARGS...: retune 100 pages under numactl2 ARGS, in the
+# background; $job is its pid once batch 1 is in place.
+start_job() {
+	local i
+	numactl2 "$@" retune 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	bg_pids+=" $!"
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
+}
+
+# show_until PATTERN: --show --pid until its output has PATTERN (the job
+# installs the policy on its next return to user space), at most 2 s.
+show_until() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		run -0 numactl2 --show --pid="$job"
+		[[ $output == *"$1"* ]] && return 0
+		sleep 0.01
+	done
+	echo "$output"
+	return 1
+}
+
+# finish_job: let the job allocate batch 2 and end; $output is what it
+# printed. Not under run: wait needs the job as this shell's child.
+finish_job() {
+	kill -USR1 "$job"
+	wait "$job" || true
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	echo "$output"
+}
+
+@test "--pid: a running job retuned from 1:1 to 9:1: new pages 90:10, old ones stay" {
+	start_job -w 0,1 --weights=0:1,1:1
+	show_until $'interleaveweights: 1 1\nweightsource: task-local'
+	run -0 --separate-stderr numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	[[ $output == *"policy: weighted-interleave"* ]]
+	[[ $output == *"interleavemask: 0 1"* ]]
+	finish_job
+	[[ $output == *"batch1: N0=50 N1=50 N2=0 N3=0"* ]]
+	[[ $output == *"batch2: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"batch1-after: N0=50 N1=50 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: -w without --weights makes the job follow the global table" {
+	start_job -w 0,1 --weights=0:1,1:1
+	run -0 numactl2 --pid="$job" -w 0,1
+	show_until $'interleaveweights: 3 5\nweightsource: global'
+	finish_job
+	# 3:5 over 100 pages from any phase: 12 full rounds of 8, then 4 pages.
+	[[ $output =~ batch2:\ N0=([0-9]+)\ N1=([0-9]+) ]]
+	[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 100 ]
+	[ "${BASH_REMATCH[1]}" -ge 36 ] && [ "${BASH_REMATCH[1]}" -le 40 ]
+	assert_global_unchanged
+}
+
+@test "--pid: another user's numactl2 is refused, the job keeps its policy" {
+	start_job -w 0,1 --weights=0:1,1:1
+	refused "numactl2: --pid=$job: not permitted to change the policy of that process (another user's: needs CAP_SYS_PTRACE); nothing changed" \
+		asnobody numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+	refused "numactl2: --pid=$job: not permitted to read the policy of that process (another user's: needs CAP_SYS_PTRACE); nothing changed" \
+		asnobody numactl2 --show --pid="$job"
+	show_until $'interleaveweights: 1 1\nweightsource: task-local'
+	finish_job
+	[[ $output == *"batch2: N0=50 N1=50 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: a process that has exited (not yet reaped): ESRCH, a clear message" {
+	retune -z "$BATS_TEST_TMPDIR/ready" &
+	bg_pids+=" $!"
+	local i gone
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	gone=$(cat "$BATS_TEST_TMPDIR/ready")
+	grep -q '^State:.*Z' "/proc/$gone/status"
+	refused "numactl2: --pid=$gone: the process has exited; nothing changed" \
+		numactl2 --pid="$gone" -w 0,1 --weights=0:9,1:1
+	refused "numactl2: --pid=$gone: the process has exited; nothing changed" \
+		numactl2 --show --pid="$gone"
+	assert_global_unchanged
+}
+
+@test "--pid: a process that is gone: no such process" {
+	true &
+	local gone=$!
+	wait "$gone"
+	refused "numactl2: --pid=$gone: no such process" numactl2 --pid="$gone" -w 0,1 --weights=0:9,1:1
+	assert_global_unchanged
+}
+
+@test "--pid: --membind and --preferred on a running job" {
+	start_job -w 0,1 --weights=0:1,1:1
+	run -0 numactl2 --pid="$job" --membind=2
+	show_until "membind: 2"
+	[[ $output == *"policy: bind"* ]]
+	finish_job
+	[[ $output == *"batch2: N0=0 N1=0 N2=100 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: a stopped job: it keeps its policy until it runs, and the last request wins" {
+	start_job -w 0,1 --weights=0:1,1:1
+	kill -STOP "$job"
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:1,1:9
+	run -0 numactl2 --pid="$job" -w 0,1 --weights=0:3,1:1
+	run -0 numactl2 --show --pid="$job"
+	[[ $output == *$'interleaveweights: 1 1\nweightsource: task-local'* ]]
+	kill -CONT "$job"
+	show_until $'interleaveweights: 3 1\nweightsource: task-local'
+	sleep 0.1
+	run -0 numactl2 --show --pid="$job"
+	[[ $output == *$'interleaveweights: 3 1\nweightsource: task-local'* ]]
+	finish_job
+	[[ $output == *"batch2: N0=75 N1=25 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: a job retuned 300 times while it allocates: no crash, the last policy holds" {
+	numactl2 -w 0,1 --weights=0:1,1:1 retune -s "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	bg_pids+=" $!"
+	local i
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready")
+	for ((i = 0; i < 150; i++)); do
+		numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+		numactl2 --pid="$job" -w 0-3 --weights=0:1,1:2,2:3,3:4
+	done
+	show_until $'interleaveweights: 1 2 3 4\nweightsource: task-local'
+	finish_job
+	[[ $output =~ churned:\ [1-9][0-9]*\ batches ]]
+	assert_global_unchanged
+}
