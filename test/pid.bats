@@ -85,19 +85,3 @@ bad_usage() {
 	bad_input "$msg" --show --pid=$$
 	bad_input "$msg" --pid=$$ --membind=0
 }
-
-@test "uapi/mempolicy2_pidfd.h: the VER2 struct, the pidfd at 32, the flags" {
-	local c=$BATS_TEST_TMPDIR/pidfd.c top=$BATS_TEST_DIRNAME/..
-	cat >"$c" <<-EOF
-		#include <stddef.h>
-		#include "uapi/mempolicy2_pidfd.h"
-		_Static_assert(sizeof(struct mpol_args_pidfd) == MPOL_ARGS_SIZE_VER2, "VER2");
-		_Static_assert(MPOL_ARGS_SIZE_VER2 == 40, "40 bytes");
-		_Static_assert(offsetof(struct mpol_args_pidfd, pidfd) == MPOL_ARGS_SIZE_VER1, "pidfd");
-		_Static_assert(sizeof(struct mpol_args) == MPOL_ARGS_SIZE_VER1, "VER1 unchanged");
-		_Static_assert(MPOL_MF_PIDFD == (1 << 17) && MPOL_F_PIDFD == (1 << 17), "flags");
-		_Static_assert((MPOL_MF_PIDFD & MPOL_MF_HOME_NODE) == 0, "apart from the home node");
-		int main(void) { return 0; }
-	EOF
-	run -0 gcc -std=gnu17 -Wall -Wextra -Werror -I "$top" -o "$BATS_TEST_TMPDIR/pidfd" "$c"
-}
