@@ -189,7 +189,7 @@ int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsig
 
 /* get_mempolicy2 returns all zeros for a policy that follows the global
  * table, and the policy's own weights (some nonzero) otherwise. */
-static bool any_weight(const uint8_t *w, unsigned n)
+bool mpol2_own_weights(const uint8_t *w, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
 		if (w[i])
@@ -218,7 +218,7 @@ int mpol2_get_task(struct mpol2_state *s)
 	}
 	s->mode = b.args.mode;
 	/* all zero: the policy follows the global table */
-	s->own_weights = any_weight(b.weight, bits + 1);
+	s->own_weights = mpol2_own_weights(b.weight, bits + 1);
 	s->home_node = b.args.home_node;
 	numa_bitmask_clearall(s->nodes);
 	for (unsigned n = 0; n < bits; n++)

@@ -40,4 +40,8 @@ int mpol2_get_task(struct mpol2_state *s);
  * numbers of this build's ABI, NULL when the kernel does not list them. */
 const struct mpol2_numbers *mpol2_numbers(void);
 
+/* Whether get_mempolicy2's N weights at W are the policy's own: all zero
+ * means it follows the global table. */
+bool mpol2_own_weights(const uint8_t *w, unsigned n);
+
 #endif

@@ -87,14 +87,6 @@ int remote_set_policy(int pidfd, const struct policy *p)
 	return rc;
 }
 
-static bool any_weight(const uint8_t *w, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (w[i])
-			return true;
-	return false;
-}
-
 int remote_get_policy(int pidfd, struct mpol2_state *s)
 {
 	const struct mpol2_numbers *nr = mpol2_numbers();
@@ -115,7 +107,7 @@ int remote_get_policy(int pidfd, struct mpol2_state *s)
 		return rc;
 	}
 	s->mode = b.args.v1.mode;
-	s->own_weights = any_weight(b.weight, bits + 1);	/* all 0: the global table */
+	s->own_weights = mpol2_own_weights(b.weight, bits + 1);	/* all 0: the global table */
 	s->home_node = b.args.v1.home_node;
 	numa_bitmask_clearall(s->nodes);
 	for (unsigned n = 0; n < bits; n++)
