@@ -10,8 +10,11 @@
 # helpers the host suites share (test/lib).  NUMACTL2_KSELFTEST, when set,
 # is the kernel series' kselftest (kernel.sh builds it, static, next to the
 # 7.2-mpol2 bzImage): /vmtest/bin/mempolicy2_test, which guest/kselftest.bats
-# runs.  Dynamically linked programs take every library ldd lists, at the
-# same path.
+# runs.  NUMACTL2_VM_SLURM=1 adds a Slurm cluster for guest/slurm.bats
+# (about 14 MB): munge, Slurm's daemons, clients and plugins, and, in
+# /vmtest/slurm, the project's plugin (NUMACTL2_SLURM_PLUGIN, default
+# slurm/numactl2.so) and test/slurm/cluster.  Dynamically linked programs take
+# every library ldd lists, at the same path.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -92,13 +95,34 @@ for c in "$here"/*.c; do
 		-o "$root/vmtest/bin/$name" "$c" || die "cannot compile $c"
 done
 
+# Slurm's own plugins are loaded by name from its plugin directory: all of
+# them go in, with their libraries, so that any slurm.conf works.
+put_slurm() {
+	local plugin=${NUMACTL2_SLURM_PLUGIN:-$top/slurm/numactl2.so} p dir
+	[ -x "$plugin" ] || die "no Slurm plugin at '$plugin' (install libslurm-dev, run make)"
+	for p in munged mungekey slurmctld slurmd slurmstepd srun sbatch sinfo squeue scontrol scancel; do
+		command -v "$p" >/dev/null || die "$p missing (tools/install-deps installs Slurm and munge)"
+		put_prog "$(command -v "$p")"
+	done
+	dir=/usr/lib/$(gcc -dumpmachine)/slurm-wlm
+	[ -d "$dir" ] || die "no Slurm plugin directory $dir"
+	for p in "$dir"/*.so; do put_prog "$p"; done
+	put_prog "$plugin" /vmtest/slurm/numactl2.so
+	install -m 0755 "$top/test/slurm/cluster" "$root/vmtest/slurm/cluster"
+}
+[ "${NUMACTL2_VM_SLURM:-0}" != 1 ] || put_slurm
+
 cp "$here"/guest/* "$root/vmtest/"
 mkdir -p "$root/vmtest/lib"
 cp "$top"/test/lib/*.bash "$root/vmtest/lib/"
 cp "$here/demo.sh" "$root/vmtest/demo.sh"
 install -m 0755 "$here/init" "$root/init"
-printf 'root:x:0:0:root:/root:/bin/bash\n' >"$root/etc/passwd"
-printf 'root:x:0:\n' >"$root/etc/group"
+# nobody: the unprivileged user of the lease and Slurm tests (asnobody).
+printf 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+# Names from these files only (Slurm resolves localhost; no DNS here).
+printf '127.0.0.1\tlocalhost\n' >"$root/etc/hosts"
+printf 'passwd: files\ngroup: files\nshadow: files\nhosts: files\n' >"$root/etc/nsswitch.conf"
 
 mkdir -p "$(dirname "$out")"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -6 >"$out.tmp"

@@ -1,0 +1,225 @@
+#!/usr/bin/env bats
+# The Slurm plugin where the weights are written for real: the 4-node guest
+# on stock 7.2 (the global table), with a one-node cluster of its own
+# (test/slurm/cluster, as the host's slurm part: munged, slurmctld and
+# slurmd on the loopback) and /vmtest/slurm/numactl2.so in plugstack.conf.
+# srun and sbatch jobs split their pages exactly by their weights; auto
+# gives 8:4:2:1 from the guest's HMAT; a second job with other weights is
+# refused while the first runs, and the first is never mixed; a bad option
+# fails before a job exists; a job of a user who is not root.
+
+load common
+
+SL=/vmtest/slurm
+
+# What a bare guest lacks and Slurm needs: the loopback up, with one
+# address besides 127.0.0.1 (glibc's getaddrinfo with AI_ADDRCONFIG, which
+# Slurm uses, counts no loopback address and would find no IPv4 at all), a
+# cgroup mount (slurmd wants one even with task/none), a host name that
+# resolves.
+guest_host_setup() {
+	ip link set lo up || return 1
+	ip addr add 10.254.0.1/32 dev lo 2>/dev/null || ip addr show dev lo | grep -q 10.254.0.1 || return 1
+	hostname localhost
+	if ! grep -q ' /sys/fs/cgroup/systemd ' /proc/mounts; then
+		mount -t tmpfs -o mode=755 cgroup /sys/fs/cgroup || return 1
+		mkdir -p /sys/fs/cgroup/systemd
+		mount -t cgroup -o none,name=systemd cgroup /sys/fs/cgroup/systemd || return 1
+	fi
+}
+
+setup_file() {
+	thp never
+	# nobody's job reads its programs (the initramfs root is mode 0700).
+	chmod 755 /
+	guest_host_setup
+	SLURM_DIR=$(mktemp -d /tmp/slurm.XXXXXX)
+	export SLURM_DIR SLURM_CONF=$SLURM_DIR/slurm.conf
+	# TCG is slow: the daemons get longer than on the host to come up.
+	if ! CLUSTER_IDLE_SECS=90 "$SL/cluster" start "$SLURM_DIR" "$SL/numactl2.so"; then
+		tail -n 30 "$SLURM_DIR"/*.log >&3
+		return 1
+	fi
+	# A place every job's user can write its output to.
+	JOBDIR=$SLURM_DIR/jobs
+	mkdir -m 1777 "$JOBDIR"
+	export JOBDIR
+}
+
+teardown_file() {
+	"$SL/cluster" stop "$SLURM_DIR"
+	reset_weights
+}
+
+setup() {
+	reset_weights
+	bg_pids=
+}
+
+teardown() {
+	local p
+	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
+	for p in ${bg_pids:-}; do wait "$p" 2>/dev/null || true; done
+	reset_weights
+}
+
+# Every client call is bounded: a test never hangs the guest.
+sr() { timeout -k 5 120 srun "$@" </dev/null; }
+
+# The jobs slurmctld knows (finished ones stay for MinJobAge, 300 s).
+job_count() {
+	scontrol -o show jobs 2>/dev/null | grep -c '^JobId=' || true
+}
+
+# wait_job ID: until job ID has ended (at most 120 s); prints its state.
+wait_job() {
+	local i state
+	for ((i = 0; i < 600; i++)); do
+		state=$(scontrol -o show job "$1" | grep -o 'JobState=[A-Z_]*')
+		case ${state#JobState=} in
+		PENDING | RUNNING | CONFIGURING | COMPLETING | '') sleep 0.2 ;;
+		*) echo "${state#JobState=}"; return 0 ;;
+		esac
+	done
+	echo "job $1 still ${state:-unknown} after 120 s" >&2
+	return 1
+}
+
+# wait_file FILE: until FILE exists (at most 60 s).
+wait_file() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		[ -s "$1" ] && return 0
+		sleep 0.2
+	done
+	echo "no $1 after 60 s" >&2
+	return 1
+}
+
+@test "guest slurm: the node is up, with the plugin in plugstack.conf" {
+	run -0 sinfo -h -N -o '%N %T'
+	[ "$output" = "n1 idle" ]
+	[ "$(cat "$SLURM_DIR/plugstack.conf")" = "required $SL/numactl2.so" ]
+}
+
+@test "guest slurm: srun --weighted-interleave=0-3 --weights=0:8,1:4,2:2,3:1: the task's pages split 8:4:2:1" {
+	run -0 sr --weighted-interleave=0-3 --weights=0:8,1:4,2:2,3:1 alloc -s 64M
+	echo "$output"
+	assert_split "0 1 2 3" "8 4 2 1"
+	[ "$(global_weights)" = "8 4 2 1" ]
+}
+
+@test "guest slurm: without the options, a job's pages follow the default policy" {
+	run -0 sr alloc -s 16M
+	echo "$output"
+	region_line A numa_maps | grep -q '^[0-9a-f]* default '
+}
+
+@test "guest slurm: --weights=auto: 8:4:2:1 from the guest's HMAT, exact split" {
+	run -0 sr --weighted-interleave=all --weights=auto alloc -s 64M
+	echo "$output"
+	assert_split "0 1 2 3" "8 4 2 1"
+	[ "$(global_weights)" = "8 4 2 1" ]
+}
+
+@test "guest slurm: sbatch's #SBATCH options reach the batch script's srun step: exact 3:1 split" {
+	local id state
+	cat >"$JOBDIR/job.sh" <<-'EOF'
+	#!/bin/sh
+	#SBATCH --weighted-interleave=0,1
+	#SBATCH --weights=0:3,1:1
+	srun alloc -s 64M
+	EOF
+	run -0 sbatch --parsable -o "$JOBDIR/sbatch.out" "$JOBDIR/job.sh"
+	id=$output
+	[[ $id =~ ^[0-9]+$ ]]
+	state=$(wait_job "$id")
+	echo "job $id: $state"
+	output=$(cat "$JOBDIR/sbatch.out")
+	echo "$output"
+	[ "$state" = COMPLETED ]
+	assert_split "0 1" "3 1"
+	[ "$(global_weights | cut -d' ' -f1-2)" = "3 1" ]
+}
+
+@test "guest slurm: a second job with other weights is refused while the first runs; the first is never mixed" {
+	local ready=$JOBDIR/ready-conflict
+	# Job 1: 9:1 on nodes 0,1; its 100 pages of batch 1, then (SIGUSR1) 100 more.
+	sr --weighted-interleave=0,1 --weights=0:9,1:1 retune 100 "$ready" >"$JOBDIR/first.out" 2>&1 3>&- &
+	bg_pids+=" $!"
+	wait_file "$ready"
+	# Job 2 asks 1:9 for the same nodes while job 1 holds its lease.
+	run --separate-stderr sr --weighted-interleave=0,1 --weights=0:1,1:9 touch "$JOBDIR/second-ran"
+	echo "$stderr"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: node 0 weight 9 is leased by a running job (PIDs "*"); this needs weight 1 there: --weights-wait to queue"* ]]
+	[ ! -e "$JOBDIR/second-ran" ]
+	[ "$(global_weights | cut -d' ' -f1-2)" = "9 1" ]
+	# Job 1's later pages still split 9:1.
+	kill -USR1 "$(cat "$ready")"
+	wait "${bg_pids# }"
+	bg_pids=
+	cat "$JOBDIR/first.out"
+	grep -qx 'batch1: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/first.out"
+	grep -qx 'batch2: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/first.out"
+}
+
+@test "guest slurm: --weights-wait: the second job waits for the first's lease, then runs with its own weights" {
+	local ready=$JOBDIR/ready-wait
+	sr --weighted-interleave=0,1 --weights=0:9,1:1 retune 100 "$ready" >"$JOBDIR/holder.out" 2>&1 3>&- &
+	bg_pids+=" $!"
+	wait_file "$ready"
+	(sleep 3; kill -USR1 "$(cat "$ready")") 3>&- &
+	run -0 sr --weighted-interleave=0,1 --weights=0:1,1:3 --weights-wait=100 alloc -s 64M
+	echo "$output"
+	assert_split "0 1" "1 3"
+	grep -qx 'batch2: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/holder.out"
+}
+
+@test "guest slurm: a bad --weights fails in srun and in sbatch before any job exists" {
+	local before
+	before=$(job_count)
+	run --separate-stderr sr --weighted-interleave=0,1 --weights=0:1,1:0 touch "$JOBDIR/bad-ran"
+	echo "$stderr"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: "* ]]
+	[[ $stderr == *"numactl2: invalid weight '0' for node 1 (1-255)"* ]]
+	printf '#!/bin/sh\ntouch %s/bad-batch-ran\n' "$JOBDIR" >"$JOBDIR/bad.sh"
+	run --separate-stderr sbatch --weighted-interleave=0-x "$JOBDIR/bad.sh"
+	echo "$stderr"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: invalid node list: '0-x'"* ]]
+	[ "$(job_count)" = "$before" ]
+	[ ! -e "$JOBDIR/bad-ran" ]
+	[ ! -e "$JOBDIR/bad-batch-ran" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
+}
+
+@test "guest slurm: a job of nobody (uid 65534): weights that hold apply, exact split" {
+	numactl2 --set-global-weights=0:3,1:1
+	cd "$JOBDIR"
+	run -0 asnobody timeout -k 5 120 srun --weighted-interleave=0,1 --weights=0:3,1:1 \
+		sh -c 'id -u; exec alloc -s 64M' </dev/null
+	echo "$output"
+	[ "${lines[0]}" = 65534 ]
+	assert_split "0 1" "3 1"
+}
+
+@test "guest slurm: a job of nobody that needs other weights is refused; the table is unchanged" {
+	numactl2 --set-global-weights=0:3,1:1
+	cd "$JOBDIR"
+	run --separate-stderr asnobody timeout -k 5 120 srun --weighted-interleave=0,1 --weights=0:5,1:1 \
+		touch "$JOBDIR/nobody-ran" </dev/null
+	echo "$stderr"
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: "*"node 0 "*" 3, not 5"* ]]
+	[ ! -e "$JOBDIR/nobody-ran" ]
+	[ "$(global_weights | cut -d' ' -f1-2)" = "3 1" ]
+}
+
+@test "guest slurm: --numa-report: the task's report says its policy and the exact split" {
+	run -0 --separate-stderr sr --weighted-interleave=0,1 --weights=0:1,1:1 --numa-report alloc -s 16M
+	echo "$stderr"
+	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:1 1:1 (global weights)"* ]]
+	assert_split "0 1" "1 1"
+}
