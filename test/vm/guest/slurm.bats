@@ -164,6 +164,33 @@ wait_file() {
 	grep -qx 'batch2: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/first.out"
 }
 
+@test "guest slurm: two concurrent steps of one job: the second, with other weights, is refused; the first is never mixed" {
+	local id state
+	cat >"$JOBDIR/steps.sh" <<-'EOF'
+	#!/bin/bash
+	#SBATCH -n 2
+	d=$1
+	srun -n1 --overlap --weighted-interleave=0,1 --weights=0:9,1:1 retune 100 "$d/ready-steps" >"$d/step1.out" 2>&1 &
+	for ((i = 0; i < 300; i++)); do [ -s "$d/ready-steps" ] && break; sleep 0.2; done
+	srun -n1 --overlap --weighted-interleave=0,1 --weights=0:1,1:9 touch "$d/step2-ran" 2>"$d/step2.err"
+	echo "step2 exit $?" >"$d/step2.status"
+	kill -USR1 "$(cat "$d/ready-steps")"
+	wait
+	EOF
+	run -0 sbatch --parsable -o "$JOBDIR/steps.out" "$JOBDIR/steps.sh" "$JOBDIR"
+	id=$output
+	[[ $id =~ ^[0-9]+$ ]]
+	state=$(wait_job "$id")
+	echo "job $id: $state"
+	cat "$JOBDIR/steps.out" "$JOBDIR/step2.err" "$JOBDIR/step2.status" "$JOBDIR/step1.out"
+	[ "$state" = COMPLETED ]
+	grep -Eqx 'step2 exit [1-9][0-9]*' "$JOBDIR/step2.status"
+	grep -q "numactl2: node 0 weight 9 is leased by a running job (PIDs .*); this needs weight 1 there: --weights-wait to queue" "$JOBDIR/step2.err"
+	[ ! -e "$JOBDIR/step2-ran" ]
+	grep -qx 'batch1: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/step1.out"
+	grep -qx 'batch2: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/step1.out"
+}
+
 @test "guest slurm: --weights-wait: the second job waits for the first's lease, then runs with its own weights" {
 	local ready=$JOBDIR/ready-wait
 	sr --weighted-interleave=0,1 --weights=0:9,1:1 retune 100 "$ready" >"$JOBDIR/holder.out" 2>&1 3>&- &
