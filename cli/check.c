@@ -14,6 +14,8 @@
 #include "msg/messages.h"
 #include "syscalls.h"
 
+extern char **environ;
+
 /* A weight list, or the usage error that says what is wrong with it. */
 static void read_weight_list(const char *arg, struct weight_list *wl)
 {
@@ -173,7 +175,7 @@ static void check_policy(struct ctl *ctl)
 static void check_program_libnuma(struct ctl *ctl)
 {
 	static struct libnuma_finding f;
-	int rc = libnuma_check(ctl->command[0], &f);
+	int rc = libnuma_check(ctl->command[0], environ, &f);
 
 	if (rc < 0) {
 		errno = -rc;

@@ -143,3 +143,30 @@ void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
 	else
 		global_failed(buf, len, rc, node);
 }
+
+/* Which library a job's program starts with, and why it drops task-local
+ * weights (lib/job/libnumacheck.c's verdict: DROPS, BUILT_IN or UNREADABLE). */
+void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f)
+{
+	if (f->verdict == LIBNUMA_DROPS)
+		snprintf(buf, len, "%s loads %s (libnuma 2.0.15-2.0.17), whose start-up resets "
+			 "the memory policy without its task-local weights", f->prog, f->lib);
+	else if (f->verdict == LIBNUMA_BUILT_IN)
+		snprintf(buf, len, "%s is a static program with libnuma built in, whose version "
+			 "cannot be read: its start-up may reset the memory policy without its "
+			 "task-local weights", f->prog);
+	else
+		snprintf(buf, len, "%s loads %s, a libnuma whose version cannot be read: its "
+			 "start-up may reset the memory policy without its task-local weights",
+			 f->prog, f->lib);
+}
+
+/* The line a front end says when it takes the global path for that reason. */
+void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
+{
+	size_t used;
+
+	msg_libnuma_drops(buf, len, f);
+	used = strlen(buf);
+	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
+}

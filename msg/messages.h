@@ -19,5 +19,7 @@ void msg_no_weighted_interleave(char *buf, size_t len);
 void msg_no_global_write(char *buf, size_t len);
 void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
 			const struct lease_conflict *c, unsigned node, const char *remedy);
+void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
+void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
 
 #endif

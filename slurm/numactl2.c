@@ -76,9 +76,23 @@ static int test_hooks(spank_t sp)
 #endif
 
 /* In the task, as the user, before its exec. */
+/* The program the task execs, and the job's environment it runs in. */
+static struct task_program task_program(spank_t sp)
+{
+	struct task_program prog = { 0 };
+	int argc = 0;
+	char **argv = NULL;
+
+	if (spank_get_item(sp, S_JOB_ARGV, &argc, &argv) == ESPANK_SUCCESS && argc > 0 &&
+	    spank_get_item(sp, S_JOB_ENV, &prog.env) == ESPANK_SUCCESS)
+		prog.argv0 = argv[0];
+	return prog;
+}
+
 int slurm_spank_task_init(spank_t sp, int ac, char **av)
 {
-	char msg[MSG_MAX], said[MSG_MAX];
+	static struct task_outcome out;
+	struct task_program prog;
 	uint32_t task = 0;
 
 	(void)ac;
@@ -92,13 +106,16 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 	}
 	if (test_hooks(sp) < 0)
 		return -1;
-	if (task_apply(&request, msg, sizeof(msg), said, sizeof(said)) < 0) {
-		slurm_error("numactl2: %s", msg);
+	prog = task_program(sp);
+	if (task_apply(&request, &prog, &out) < 0) {
+		slurm_error("numactl2: %s", out.error);
 		return -1;
 	}
+	if (out.notice[0])
+		fprintf(stderr, "numactl2: %s\n", out.notice);
 	if (request.report) {
 		(void)spank_get_item(sp, S_TASK_GLOBAL_ID, &task);
-		fprintf(stderr, "numactl2: task %u: %s\n", task, said);
+		fprintf(stderr, "numactl2: task %u: %s\n", task, out.said);
 	}
 	return 0;
 }

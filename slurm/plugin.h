@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <slurm/spank.h>
 
+#include "msg/messages.h"
+
 struct request {
 	const char *nodes;	/* --weighted-interleave=NODES, or NULL */
 	const char *weights;	/* --weights=LIST|auto|measured, or NULL */
@@ -19,6 +21,20 @@ extern struct request request;
 
 int options_register(spank_t sp);
 int options_check(char *msg, size_t len);
-int task_apply(const struct request *r, char *msg, size_t len, char *said, size_t said_len);
+/* What task_apply() did, for the plugin's entry point to say. */
+struct task_outcome {
+	char error[MSG_MAX];	/* why it failed */
+	char notice[MSG_MAX];	/* for the task's stderr, even without --numa-report */
+	char said[MSG_MAX];	/* what was set, for --numa-report */
+};
+
+/* What the task will exec: slurmstepd resolves argv0 in the job's own
+ * environment, env, which the task does not have yet when the plugin runs. */
+struct task_program {
+	const char *argv0;	/* NULL when Slurm does not say */
+	char **env;
+};
+
+int task_apply(const struct request *r, const struct task_program *prog, struct task_outcome *o);
 
 #endif

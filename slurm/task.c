@@ -3,7 +3,8 @@
  * policy through the task-local path where the kernel has it, else the
  * global table with a compare-before-write and a lease held by the task
  * (its descriptors are inherited across the exec), exactly as numactl2
- * does (lib/weights/target.c). */
+ * does (lib/weights/target.c), and the global table too when the task's
+ * program would drop task-local weights at its start. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -136,8 +137,31 @@ static void describe(char *buf, size_t len)
 			 policy.task_local ? "task-local" : "global");
 }
 
-/* 0, or -1 with the reason in MSG; what was set in SAID. */
-int task_apply(const struct request *r, char *msg, size_t len, char *said, size_t said_len)
+/* The task's program may start with a libnuma that resets the policy
+ * without its weights (lib/job/libnumacheck.c): then the global table
+ * carries them, with a lease, as the CLI does, and NOTICE says so. */
+static int check_program_libnuma(const struct task_program *prog, struct task_outcome *o)
+{
+	static struct libnuma_finding f;
+	int rc;
+
+	if (!policy.task_local || !prog->argv0)
+		return 0;
+	rc = libnuma_check(prog->argv0, prog->env, &f);
+	if (rc < 0) {
+		snprintf(o->error, sizeof(o->error), "cannot tell which libnuma '%.900s' loads: %s",
+			 f.prog, strerror(-rc));
+		return -1;
+	}
+	if (libnuma_keeps_weights(f.verdict))
+		return 0;
+	policy.task_local = false;
+	msg_libnuma_global(o->notice, sizeof(o->notice), &f);
+	return 0;
+}
+
+/* 0, or -1 with the reason in O->error. */
+int task_apply(const struct request *r, const struct task_program *prog, struct task_outcome *o)
 {
 	int rc;
 
@@ -147,24 +171,27 @@ int task_apply(const struct request *r, char *msg, size_t len, char *said, size_
 	policy.option = "--weighted-interleave";
 	policy.nodes = nodes_parse(r->nodes, false);
 	if (!policy.nodes || nodes_first(policy.nodes) < 0) {
-		msg_node_list(msg, len, r->nodes);
+		msg_node_list(o->error, sizeof(o->error), r->nodes);
 		return -1;
 	}
-	if (choose_weights(r->weights, msg, len) < 0)
+	if (choose_weights(r->weights, o->error, sizeof(o->error)) < 0)
 		return -1;
 	policy.task_local = policy.has_weights && weights_target(false) == WEIGHTS_TASK_LOCAL;
-	if (!policy.task_local && global_weights(r, msg, len) < 0)
+	if (check_program_libnuma(prog, o) < 0)
+		return -1;
+	if (!policy.task_local && global_weights(r, o->error, sizeof(o->error)) < 0)
 		return -1;
 	rc = policy_set_task(&policy);
 	if (rc == -EINVAL && !kernel_has_weighted_interleave())
-		msg_no_weighted_interleave(msg, len);
+		msg_no_weighted_interleave(o->error, sizeof(o->error));
 	else if (rc < 0)
-		snprintf(msg, len, "cannot set %s policy: %s", policy_name(policy.mode), strerror(-rc));
+		snprintf(o->error, sizeof(o->error), "cannot set %s policy: %s",
+			 policy_name(policy.mode), strerror(-rc));
 	if (rc < 0) {
 		weights_undo(&change);	/* what this task wrote goes back */
 		return -1;
 	}
 	weights_release(&change);	/* other tasks go on; the leases stay */
-	describe(said, said_len);
+	describe(o->said, sizeof(o->said));
 	return 0;
 }

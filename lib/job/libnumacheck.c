@@ -53,7 +53,7 @@ enum libnuma_verdict libnuma_verdict_of(const char *lib)
 }
 
 /* An ELF program: its loader's libnuma, or libnuma built in. */
-static int check_elf(struct elf_file *ef, struct libnuma_finding *f)
+static int check_elf(struct elf_file *ef, char *const envp[], struct libnuma_finding *f)
 {
 	char loader[PATH_MAX];
 	int rc = elf_interp(ef, loader, sizeof(loader));
@@ -64,7 +64,7 @@ static int check_elf(struct elf_file *ef, struct libnuma_finding *f)
 	}
 	if (rc < 0)
 		return 0;	/* the exec fails on it too */
-	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", f->lib, sizeof(f->lib));
+	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", envp, f->lib, sizeof(f->lib));
 	if (rc > 0)
 		f->verdict = libnuma_verdict_of(f->lib);
 	/* A loader that cannot be run fails the exec the same way. */
@@ -76,30 +76,30 @@ static int check_elf(struct elf_file *ef, struct libnuma_finding *f)
 /* f->prog, or the interpreter of the script it names, in its place:
  * 1 when f->prog is now an ELF program (mapped in ef), 0 when there is
  * nothing to look at. */
-static int find_elf(struct libnuma_finding *f, struct elf_file *ef)
+static int find_elf(struct libnuma_finding *f, char *const envp[], struct elf_file *ef)
 {
 	char interp[PATH_MAX];
 
 	for (int depth = 0; depth <= SCRIPT_DEPTH; depth++) {
 		if (elf_open(f->prog, ef) == 0)
 			return 1;
-		if (prog_script_interp(f->prog, interp, sizeof(interp)) < 0)
+		if (prog_script_interp(f->prog, envp, interp, sizeof(interp)) < 0)
 			return 0;
 		memcpy(f->prog, interp, sizeof(interp));
 	}
 	return 0;
 }
 
-int libnuma_check(const char *cmd, struct libnuma_finding *f)
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f)
 {
 	struct elf_file ef;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
 	f->verdict = LIBNUMA_NONE;
-	if (prog_resolve(cmd, f->prog, sizeof(f->prog)) < 0 || find_elf(f, &ef) <= 0)
+	if (prog_resolve(cmd, envp, f->prog, sizeof(f->prog)) < 0 || find_elf(f, envp, &ef) <= 0)
 		return 0;
-	rc = check_elf(&ef, f);
+	rc = check_elf(&ef, envp, f);
 	elf_close(&ef);
 	return rc;
 }

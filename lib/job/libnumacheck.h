@@ -27,9 +27,10 @@ static inline bool libnuma_keeps_weights(enum libnuma_verdict v)
 	return v == LIBNUMA_NONE || v == LIBNUMA_KEEPS;
 }
 
-/* Fills f for the command cmd (as execvp takes it); 0 or -errno (the
+/* Fills f for the command cmd (as execvp takes it) run with the
+ * environment envp (PATH, LD_LIBRARY_PATH, LD_PRELOAD); 0 or -errno (the
  * loader could not be run: f->prog names what was asked). */
-int libnuma_check(const char *cmd, struct libnuma_finding *f);
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f);
 
 /* The verdict on one libnuma file (DROPS, KEEPS or UNREADABLE). */
 enum libnuma_verdict libnuma_verdict_of(const char *lib);

@@ -21,8 +21,6 @@
 
 #include "job/progload.h"
 
-extern char **environ;
-
 static bool runnable(const char *path)
 {
 	struct stat st;
@@ -35,11 +33,22 @@ static int copy_path(char *buf, size_t len, const char *path)
 	return (size_t)snprintf(buf, len, "%s", path) < len ? 0 : -ENAMETOOLONG;
 }
 
+/* NAME's value in envp, or NULL. */
+static const char *env_value(char *const envp[], const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; envp && *envp; envp++)
+		if (strncmp(*envp, name, n) == 0 && (*envp)[n] == '=')
+			return *envp + n + 1;
+	return NULL;
+}
+
 /* execvp's search: PATH's directories in order (an empty one is the
  * current directory), /bin:/usr/bin without PATH (glibc's _CS_PATH). */
-int prog_resolve(const char *cmd, char *path, size_t len)
+int prog_resolve(const char *cmd, char *const envp[], char *path, size_t len)
 {
-	const char *dirs = getenv("PATH");
+	const char *dirs = env_value(envp, "PATH");
 
 	if (strchr(cmd, '/'))
 		return copy_path(path, len, cmd);
@@ -75,7 +84,7 @@ static int read_shebang(const char *path, char *line, size_t len)
 	return 0;
 }
 
-int prog_script_interp(const char *path, char *interp, size_t len)
+int prog_script_interp(const char *path, char *const envp[], char *interp, size_t len)
 {
 	char line[256], *name, *arg;
 	int rc = read_shebang(path, line, sizeof(line));
@@ -93,7 +102,7 @@ int prog_script_interp(const char *path, char *interp, size_t len)
 	/* "#!/usr/bin/env python3": env links nothing of interest; its NAME does. */
 	if (strcmp(strrchr(name, '/') ? strrchr(name, '/') + 1 : name, "env") == 0 &&
 	    *arg && *arg != '-')
-		return prog_resolve(arg, interp, len);
+		return prog_resolve(arg, envp, interp, len);
 	return copy_path(interp, len, name);
 }
 
@@ -116,7 +125,8 @@ static char *listed_lib(char *line, const char *prefix)
 	return name[0] == '/' ? name : NULL;
 }
 
-static int spawn_list(const char *loader, const char *prog, pid_t *pid, int *out)
+static int spawn_list(const char *loader, const char *prog, char *const envp[], pid_t *pid,
+		      int *out)
 {
 	char *argv[] = { (char *)loader, (char *)"--list", (char *)prog, NULL };
 	posix_spawn_file_actions_t fa;
@@ -128,7 +138,7 @@ static int spawn_list(const char *loader, const char *prog, pid_t *pid, int *out
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	rc = posix_spawn(pid, loader, &fa, NULL, argv, environ);
+	rc = posix_spawn(pid, loader, &fa, NULL, argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (rc != 0) {
@@ -164,10 +174,10 @@ static int read_listing(int fd, const char *prefix, char *lib, size_t len)
 /* The loader's exit status is not looked at: a missing library makes it
  * fail after listing the others, and the exec then fails by itself. */
 int prog_loaded_lib(const char *loader, const char *prog, const char *prefix,
-		    char *lib, size_t len)
+		    char *const envp[], char *lib, size_t len)
 {
 	pid_t pid;
-	int fd = -1, rc = spawn_list(loader, prog, &pid, &fd);
+	int fd = -1, rc = spawn_list(loader, prog, envp, &pid, &fd);
 
 	if (rc < 0)
 		return rc;
