@@ -15,6 +15,7 @@ setup() {
 	# Global weights no test asks for, but for -w alone: a change would show.
 	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
 	bg_pids=
+	bound=
 }
 
 teardown() {
@@ -28,10 +29,11 @@ assert_global_unchanged() {
 }
 
 # start_job NUMACTL2-ARGS...: retune 100 pages under numactl2 ARGS, in the
-# background; $job is its pid once batch 1 is in place.
+# background; $job is its pid once batch 1 is in place. With bound=1,
+# retune -m: 100 more pages mbind'ed to node 3.
 start_job() {
 	local i
-	numactl2 "$@" retune 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	numactl2 "$@" retune ${bound:+-m} 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
 	bg_pids+=" $!"
 	for ((i = 0; i < 500; i++)); do
 		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
@@ -132,5 +134,18 @@ retune_quietly() {
 	[[ $output =~ batch1-after:\ N0=([0-9]+)\ N1=([0-9]+)\ N2=0\ N3=0 ]]
 	[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 100 ]
 	[ "${BASH_REMATCH[1]}" -ge 36 ] && [ "${BASH_REMATCH[1]}" -le 39 ]
+	assert_global_unchanged
+}
+
+@test "--migrate: a range with a policy of its own (mbind to node 3) is left alone" {
+	bound=1
+	start_job -w 0,1 --weights=0:1,1:1
+	run -0 cat "/proc/$job/numa_maps"
+	[[ $output == *" bind:3 anon=100 "* ]]
+	retune_quietly -w 0,1 --weights=0:9,1:1 --migrate
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	finish_job
+	[[ $output == *"batch1-after: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"bound: N0=0 N1=0 N2=0 N3=100"* ]]
 	assert_global_unchanged
 }
