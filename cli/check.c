@@ -8,6 +8,7 @@
 #include "cli/ctl.h"
 #include "cli/globalmsg.h"
 #include "cli/libnumamsg.h"
+#include "cli/migrate.h"
 #include "cli/pid.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
@@ -295,6 +296,7 @@ static void check_measure(struct ctl *ctl)
 void cli_validate(struct ctl *ctl)
 {
 	pid_check(ctl);
+	migrate_check(ctl);
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
 		if (ctl->force && ctl->wait)

@@ -41,6 +41,7 @@ struct ctl {
 	struct bitmask *measure_nodes;	/* what --measure measures */
 	unsigned measure_budget;	/* --weight-budget for --weights=measured */
 	pid_t pid;			/* --pid; 0: none */
+	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */

@@ -300,6 +300,7 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_MEASURE_SIZE: measure_size_option(ctl); break;
 	case OPT_MEASURE_TIME: measure_time_option(ctl); break;
 	case OPT_PID: pid_option(ctl, optarg); break;
+	case OPT_MIGRATE: ctl->migrate = true; break;
 	case OPT_SET_GLOBAL: global_option(ctl, GLOBAL_SET); break;
 	case OPT_RESET_GLOBAL: global_option(ctl, GLOBAL_RESET); break;
 	case OPT_AUTO_GLOBAL: global_option(ctl, GLOBAL_AUTO); break;

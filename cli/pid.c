@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "cli/migrate.h"
 #include "cli/pid.h"
 #include "cli/show.h"
 #include "cli/usage.h"
@@ -120,6 +121,7 @@ static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
 int pid_run(const struct ctl *ctl)
 {
 	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
+	struct migrate_job mj = { 0 };
 	int fd = remote_open(ctl->pid);
 	int rc;
 
@@ -130,10 +132,12 @@ int pid_run(const struct ctl *ctl)
 	rc = remote_get_policy(fd, &s);
 	if (rc < 0)
 		pid_failed(ctl, rc, ctl->show ? "read" : "change");
+	migrate_choose(ctl, &s, &mj);
 	if (ctl->show)
 		print_state(ctl, &s);
 	else if ((rc = remote_set_policy(fd, &ctl->policy)) < 0)
 		pid_failed(ctl, rc, "change");
+	migrate_move(ctl, &mj);
 	close(fd);
 	free(s.weight);
 	numa_bitmask_free(s.nodes);

@@ -70,7 +70,9 @@
 		 "show the policy in effect, with weights") \
 	LONG_OPT("pid",                  PID,            required_argument, "PID", \
 		 "set the policy given, weights included, of the running\nprocess PID instead of running a command; with\n--show, print its policy. New allocations follow it;\n" \
-		 "pages already placed stay. Needs the kernel/ series") \
+		 "pages already placed stay, unless --migrate. Needs\nthe kernel/ series") \
+	LONG_OPT("migrate",              MIGRATE,        no_argument,       "",   \
+		 "with --pid and a policy: also move the pages the\nprocess has to where the policy would place them\n(move_pages)") \
 	OPT(     "hardware",             HARDWARE,       no_argument,       "",   \
 		 "show the nodes, distances, bandwidths and weights") \
 	LONG_OPT("cpu-compress",         CPU_COMPRESS,   no_argument,       "",   \

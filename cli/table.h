@@ -57,6 +57,7 @@ enum cli_opt {
 	OPT_MEASURE_SIZE,
 	OPT_MEASURE_TIME,
 	OPT_PID,
+	OPT_MIGRATE,
 };
 
 /* getopt_long()'s tables, made from the option table (table.c). */

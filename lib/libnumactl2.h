@@ -12,6 +12,7 @@
 #include "policy/policy.h"
 #include "policy/mpol2.h"
 #include "policy/remote.h"
+#include "policy/migplan.h"
 #include "policy/nodes.h"
 #include "policy/shm.h"
 
@@ -31,9 +32,12 @@
 #include "bandwidth/memcg.h"
 #include "bandwidth/autoweights.h"
 
-/* The job as a child, and where its pages went. */
+/* The job as a child, and where its pages went; a running process's
+ * pages moved (--pid --migrate). */
 #include "job/supervise.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
+#include "job/migranges.h"
+#include "job/migrate.h"
 
 #endif

@@ -217,6 +217,7 @@ int mpol2_get_task(struct mpol2_state *s)
 		return rc;
 	}
 	s->mode = b.args.mode;
+	s->mode_flags = b.args.mode_flags;
 	/* all zero: the policy follows the global table */
 	s->own_weights = mpol2_own_weights(b.weight, bits + 1);
 	s->home_node = b.args.home_node;

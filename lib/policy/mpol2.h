@@ -14,6 +14,7 @@
 /* A policy as get_mempolicy2 reports it. */
 struct mpol2_state {
 	int mode;
+	unsigned mode_flags;		/* MPOL_F_STATIC_NODES, _RELATIVE_NODES, _NUMA_BALANCING */
 	int home_node;			/* -1: none */
 	bool own_weights;		/* the policy's weights (some nonzero), not the global table's */
 	struct bitmask *nodes;

@@ -107,6 +107,7 @@ int remote_get_policy(int pidfd, struct mpol2_state *s)
 		return rc;
 	}
 	s->mode = b.args.v1.mode;
+	s->mode_flags = b.args.v1.mode_flags;
 	s->own_weights = mpol2_own_weights(b.weight, bits + 1);	/* all 0: the global table */
 	s->home_node = b.args.v1.home_node;
 	numa_bitmask_clearall(s->nodes);

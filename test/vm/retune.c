@@ -9,6 +9,9 @@
  *                              batch1: N0=50 N1=50 N2=0 N3=0
  *                              batch2: N0=90 N1=10 N2=0 N3=0
  *                              batch1-after: N0=50 N1=50 N2=0 N3=0
+ *   retune -m PAGES READYFILE   the same, with PAGES more bound to node 3
+ *                            by mbind (a range with a policy of its own)
+ *                            before batch 1, counted last as "bound: ...".
  *   retune -s READYFILE      allocates, touches and frees 64 pages at a
  *                            time until SIGUSR1 (while its policy changes
  *                            under it), then prints "churned: N batches".
@@ -51,16 +54,25 @@ static void wait_for_usr1(void)
 		nanosleep(&ms, NULL);
 }
 
-static char *batch(unsigned long pages)
+static char *batch_on(unsigned long pages, int node)
 {
 	char *p = mmap(NULL, pages * PAGE, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned long mask = 1UL << (node < 0 ? 0 : node);
 
 	if (p == MAP_FAILED)
 		err(1, "mmap");
+	/* MPOL_BIND (2) */
+	if (node >= 0 && syscall(SYS_mbind, p, pages * PAGE, 2, &mask, 8 * sizeof(mask), 0) < 0)
+		err(1, "mbind");
 	for (unsigned long i = 0; i < pages; i++)
 		p[i * PAGE] = 1;
 	return p;
+}
+
+static char *batch(unsigned long pages)
+{
+	return batch_on(pages, -1);
 }
 
 static void count(const char *name, char *p, unsigned long pages)
@@ -101,7 +113,7 @@ static void ready(const char *file, long value)
 int main(int argc, char **argv)
 {
 	unsigned long pages;
-	char *b1, *b2;
+	char *b1, *b2, *bound = NULL;
 	pid_t child;
 
 	if (signal(SIGUSR1, on_usr1) == SIG_ERR)
@@ -125,8 +137,15 @@ int main(int argc, char **argv)
 		printf("churned: %lu batches\n", n);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
+	if (argc == 4 && strcmp(argv[1], "-m") == 0) {
+		argv++;
+		argc--;
+		pages = strtoul(argv[1], NULL, 10);
+		bound = batch_on(pages, 3);
+	}
 	if (argc != 3)
-		errx(2, "usage: retune PAGES READYFILE | retune -s READYFILE | retune -z READYFILE");
+		errx(2, "usage: retune PAGES READYFILE | retune -m PAGES READYFILE | "
+		     "retune -s READYFILE | retune -z READYFILE");
 	pages = strtoul(argv[1], NULL, 10);
 	b1 = batch(pages);
 	ready(argv[2], getpid());
@@ -135,5 +154,7 @@ int main(int argc, char **argv)
 	count("batch1", b1, pages);
 	count("batch2", b2, pages);
 	count("batch1-after", b1, pages);
+	if (bound)
+		count("bound", bound, pages);
 	return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -1,0 +1,49 @@
+/* numactl2 --pid --migrate: the pages a process already has, moved with
+ * move_pages(2) to where its new policy would place them. */
+#ifndef NUMACTL2_MIGRATE_H
+#define NUMACTL2_MIGRATE_H
+
+#include <sys/types.h>
+
+#include "job/migranges.h"
+#include "policy/migplan.h"
+#include "policy/spec.h"
+
+/* Pages asked of move_pages in one call. */
+#define MIGRATE_BATCH 2048
+
+/* One process's move: its ranges (migranges_read, before its policy is
+ * changed) and the plan of its new policy (migrate_plan). Starts zeroed;
+ * migrate_job_free() lets it go. */
+struct migrate_job {
+	pid_t pid;
+	struct mig_ranges ranges;
+	struct migplan plan;
+	int *node;		/* the plan's nodes and weights */
+	unsigned *weight;
+};
+
+struct migrate_result {
+	unsigned long moved;	/* pages that were elsewhere and are now on their node */
+	unsigned long failed;	/* pages move_pages left elsewhere */
+	unsigned long fail_addr;	/* the first of them */
+	int fail_err;		/* its status, -errno */
+};
+
+/* J's plan for P (a policy with nodes): weighted interleave by P's weights
+ * or, where it has none, by the global table's. 0, -ENOMEM, -EINVAL for a
+ * policy without nodes, or gw_read()'s error with *NODE the node it could
+ * not read. */
+int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node);
+
+/* Moves the present pages of J's ranges, in batches of MIGRATE_BATCH, in
+ * ascending address order, each to the node of the plan; pages already
+ * there stay. Stops at the first batch that fails. 0; -EIO when pages were
+ * left elsewhere (R says how many and the first); or move_pages' -errno:
+ * -EPERM, -ESRCH (the process has gone), -ENOMEM, -EACCES (a node the
+ * process may not use). R->moved counts in every case. */
+int migrate_run(struct migrate_job *j, struct migrate_result *r);
+
+void migrate_job_free(struct migrate_job *j);
+
+#endif

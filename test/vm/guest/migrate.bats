@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# numactl2 --pid --migrate on the 7.2-mpol2 guest: a running job retuned,
+# the pages it already has moved where the new policy places pages, counted
+# exactly with move_pages (test/vm/retune.c); without --migrate they stay.
+
+load common
+
+setup_file() {
+	# Exact 4 KiB splits: a huge page would move whole.
+	thp never
+}
+
+setup() {
+	reset_weights
+	# Global weights no test asks for, but for -w alone: a change would show.
+	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
+	bg_pids=
+	bound=
+}
+
+teardown() {
+	local p
+	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
+	reset_weights
+}
+
+assert_global_unchanged() {
+	[ "$(global_weights)" = "3 5 7 9" ] || return 1
+}
+
+# start_job NUMACTL2-ARGS...: retune 100 pages under numactl2 ARGS, in the
+# background; $job is its pid once batch 1 is in place. With bound=1,
+# retune -m: 100 more pages mbind'ed to node 3.
+start_job() {
+	local i
+	numactl2 "$@" retune ${bound:+-m} 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	bg_pids+=" $!"
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
+}
+
+# show_until PATTERN: --show --pid until its output has PATTERN (the job
+# installs the policy on its next return to user space), at most 2 s.
+show_until() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		run -0 numactl2 --show --pid="$job"
+		[[ $output == *"$1"* ]] && return 0
+		sleep 0.01
+	done
+	echo "$output"
+	return 1
+}
+
+# finish_job: let the job allocate batch 2 and end; $output is what it
+# printed. Not under run: wait needs the job as this shell's child.
+finish_job() {
+	kill -USR1 "$job"
+	wait "$job" || true
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+	echo "$output"
+}
+
+# retune_quietly ARGS...: numactl2 --pid=$job ARGS succeeds and says nothing.
+retune_quietly() {
+	run -0 --separate-stderr numactl2 --pid="$job" "$@"
+	[ -z "$output" ] || return 1
+	[ -z "$stderr" ] || return 1
+}
+
+@test "--migrate: a job retuned from 1:1 to 9:1: its 100 pages 90:10, new ones too" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly -w 0,1 --weights=0:9,1:1 --migrate
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	finish_job
+	# retune counts batch 1 twice at the end: both after the move.
+	[[ $output == *"batch1: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"batch2: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"batch1-after: N0=90 N1=10 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--migrate: without it the pages stay 50:50" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly -w 0,1 --weights=0:9,1:1
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	finish_job
+	[[ $output == *"batch2: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"batch1-after: N0=50 N1=50 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--migrate: --membind=2 puts every page on node 2" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly --membind=2 --migrate
+	show_until "membind: 2"
+	finish_job
+	[[ $output == *"batch2: N0=0 N1=0 N2=100 N3=0"* ]]
+	[[ $output == *"batch1-after: N0=0 N1=0 N2=100 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--migrate: --membind=0,1 over pages already on 0 and 1 moves none" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly --membind=0,1 --migrate
+	show_until "membind: 0 1"
+	finish_job
+	[[ $output == *"batch1-after: N0=50 N1=50 N2=0 N3=0"* ]]
+}
+
+@test "--migrate: -i 0-3 spreads them 25 each; --preferred=3 takes them all" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly -i 0-3 --migrate
+	show_until "interleavemask: 0 1 2 3"
+	finish_job
+	[[ $output == *"batch1-after: N0=25 N1=25 N2=25 N3=25"* ]]
+	rm -f "$BATS_TEST_TMPDIR/ready"
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly --preferred=3 --migrate
+	show_until "preferred: 3"
+	finish_job
+	[[ $output == *"batch1-after: N0=0 N1=0 N2=0 N3=100"* ]]
+}
+
+@test "--migrate: -w alone moves them by the global table's 3:5" {
+	start_job -w 0,1 --weights=0:1,1:1
+	retune_quietly -w 0,1 --migrate
+	show_until $'interleaveweights: 3 5\nweightsource: global'
+	finish_job
+	# 3:5 over 100 pages from any phase: 12 full rounds of 8, then 4 pages.
+	[[ $output =~ batch1-after:\ N0=([0-9]+)\ N1=([0-9]+)\ N2=0\ N3=0 ]]
+	[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 100 ]
+	[ "${BASH_REMATCH[1]}" -ge 36 ] && [ "${BASH_REMATCH[1]}" -le 39 ]
+	assert_global_unchanged
+}
+
+@test "--migrate: a range with a policy of its own (mbind to node 3) is left alone" {
+	bound=1
+	start_job -w 0,1 --weights=0:1,1:1
+	run -0 cat "/proc/$job/numa_maps"
+	[[ $output == *" bind:3 anon=100 "* ]]
+	retune_quietly -w 0,1 --weights=0:9,1:1 --migrate
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	finish_job
+	[[ $output == *"batch1-after: N0=90 N1=10 N2=0 N3=0"* ]]
+	[[ $output == *"bound: N0=0 N1=0 N2=0 N3=100"* ]]
+	assert_global_unchanged
+}
