@@ -27,6 +27,15 @@ pages() {
 	done
 }
 
+# blocks N NODE...: N lines of each NODE in turn (a huge page's pages).
+blocks() {
+	local n=$1 node i
+	shift
+	for node in "$@"; do
+		for ((i = 0; i < n; i++)); do echo "$node"; done
+	done
+}
+
 # Where PID's anonymous pages are: its numa_maps but files, without the
 # counts that other processes and the LRU change (mapmax=, active=).
 placement() {
@@ -84,6 +93,17 @@ placement() {
 	local whole=$output
 	run -0 "$MIGRATE_DRIVER" plan weighted 0:9,1:1 7 < <(pages 100 0 1)
 	[ "$output" = "$whole" ]
+}
+
+@test "migrate plan: a huge page's block moves whole, decided by its first page" {
+	# Blocks of 2 pages, all on node 0, at 1:1: a block takes one turn.
+	run -0 "$MIGRATE_DRIVER" plan weighted 0:1,1:1 100000 2 < <(pages 8 0)
+	[ "${lines[0]}" = "to: 0 0 1 1 0 0 1 1" ]
+	[ "${lines[1]}" = "moved: 4" ]
+	# Four 2 MiB pages at 1:1 retuned to 9:1: four turns of node 0.
+	run -0 "$MIGRATE_DRIVER" plan weighted 0:9,1:1 100000 512 < <(blocks 512 0 1 0 1)
+	[ "${lines[1]}" = "moved: 1024" ]
+	[ "${lines[2]}" = "after: N0=2048" ]
 }
 
 @test "migrate plan: pages not present take no turn" {

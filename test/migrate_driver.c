@@ -1,11 +1,12 @@
 /* The pure parts of --pid --migrate, fed from the command line and stdin:
- *   migrate_driver plan MODE NODES [BATCH]
+ *   migrate_driver plan MODE NODES [BATCH [BLOCK]]
  *       MODE: interleave, weighted, bind, preferred or preferred-many;
  *       NODES: "0:9,1:1" (weights) or "0,1". Stdin: the node each page is
  *       on, in address order (-1: not present). Prints each page's node
  *       ("to: 0 0 1 -"), then "moved: N" and where the pages are once
  *       moved ("after: N0=90 N1=10"). BATCH: pages per call (the round
- *       robin goes on from call to call).
+ *       robin goes on from call to call). BLOCK: pages per block (a huge
+ *       page's: they move together), 1 by default.
  *   migrate_driver policy MODE FLAGS NODES [own]
  *       the numa_maps text of that policy (FLAGS: 0, static, relative,
  *       balancing, static|balancing; "own": NODES' weights are its own).
@@ -55,8 +56,10 @@ static unsigned nodes_arg(const char *s, int *node, unsigned *weight)
 static int plan(int argc, char **argv)
 {
 	static int node[PARSE_MAX_NODES], now[PAGES_MAX], to[PAGES_MAX];
+	static unsigned long block[PAGES_MAX];
 	static unsigned weight[PARSE_MAX_NODES], after[PARSE_MAX_NODES];
 	size_t pages = 0, batch = argc > 4 ? strtoul(argv[4], NULL, 10) : PAGES_MAX;
+	size_t per_block = argc > 5 ? strtoul(argv[5], NULL, 10) : 1;
 	unsigned long moved = 0;
 	struct migplan p;
 	unsigned n = nodes_arg(argv[3], node, weight);
@@ -65,10 +68,12 @@ static int plan(int argc, char **argv)
 		printf("refused\n");
 		return 1;
 	}
-	while (pages < PAGES_MAX && scanf("%d", &now[pages]) == 1)
+	while (pages < PAGES_MAX && scanf("%d", &now[pages]) == 1) {
+		block[pages] = pages / per_block;
 		pages++;
+	}
 	for (size_t i = 0; i < pages; i += batch)
-		migplan_targets(&p, now + i, to + i, pages - i < batch ? pages - i : batch);
+		migplan_targets(&p, now + i, block + i, to + i, pages - i < batch ? pages - i : batch);
 	printf("to:");
 	for (size_t i = 0; i < pages; i++) {
 		printf(to[i] < 0 ? " -" : " %d", to[i]);

@@ -211,13 +211,29 @@ struct join {
 	unsigned at;
 	struct mig_ranges *out;
 	unsigned cap;
+	bool taken;		/* the mapping of the last maps line is out's last */
 };
+
+/* smaps' "AnonHugePages:  2048 kB" of a mapping taken. */
+static void note_huge(struct join *j, const char *line)
+{
+	unsigned long kb;
+
+	if (j->taken && sscanf(line, "AnonHugePages: %lu kB", &kb) == 1)
+		j->out->r[j->out->n - 1].huge = kb > 0;
+}
 
 static int add_range(const char *line, void *arg)
 {
 	struct join *j = arg;
-	struct mig_range r, *grown;
+	struct mig_range r = { 0 }, *grown;
+	unsigned long start, end;
 
+	if (sscanf(line, "%lx-%lx ", &start, &end) != 2) {	/* "Key: value" of the last one */
+		note_huge(j, line);
+		return 0;
+	}
+	j->taken = false;
 	if (!migranges_maps_line(line, &r))
 		return 0;
 	while (j->at < j->vs->n && j->vs->v[j->at].start < r.start)
@@ -233,6 +249,7 @@ static int add_range(const char *line, void *arg)
 		return -ENOMEM;
 	j->out->r = grown;
 	grown[j->out->n++] = r;
+	j->taken = true;
 	return 0;
 }
 
@@ -268,7 +285,7 @@ int migranges_read(pid_t pid, const struct mpol2_state *task, struct mig_ranges 
 	if (rc == 0)
 		rc = read_lines(pid, "numa_maps", add_verdict, &vs);
 	if (rc == 0)
-		rc = read_lines(pid, "maps", add_range, &j);
+		rc = read_lines(pid, "smaps", add_range, &j);
 	free(vs.v);
 	if (rc < 0)
 		migranges_free(out);

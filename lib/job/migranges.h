@@ -13,6 +13,7 @@
 
 struct mig_range {
 	unsigned long start, end;	/* [start, end) */
+	bool huge;			/* has transparent huge pages (smaps' AnonHugePages) */
 };
 
 /* Ascending; migranges_free() lets them go. */
@@ -42,8 +43,10 @@ enum mig_line {
  * task's (migranges_policy_text). Pure. */
 enum mig_line migranges_numamaps_line(const char *line, const char *policy, unsigned long *start);
 
-/* The ranges of PID to move, TASK being its policy read at the same time
- * (get_mempolicy2); 0 or -errno (-ENOENT or -ESRCH: the process is gone). */
+/* The ranges of PID to move (from /proc/PID/smaps: maps' lines, each
+ * mapping's AnonHugePages after its own), TASK being its policy read at the
+ * same time (get_mempolicy2); 0 or -errno (-ENOENT or -ESRCH: the process
+ * is gone). */
 int migranges_read(pid_t pid, const struct mpol2_state *task, struct mig_ranges *out);
 
 void migranges_free(struct mig_ranges *r);

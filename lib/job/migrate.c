@@ -4,7 +4,9 @@
  * elsewhere, grouped by node: the kernel migrates its list each time the
  * node changes. A transparent huge page moves whole with the first of its
  * pages that moves; its other pages then report that node, or busy, and
- * where they ended is asked again before anything counts as failed. */
+ * where they ended is asked again before anything counts as failed: a page
+ * that left its node moved, with its huge page, even where the plan put
+ * it elsewhere. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,6 +17,10 @@
 #include "policy/nodes.h"
 #include "syscalls.h"
 #include "weights/table.h"
+
+/* A PMD-mapped transparent huge page: 2 MiB with 4 KiB pages (x86-64, and
+ * arm64 with 4 KiB pages). A range that has any moves in such blocks. */
+#define THP_BLOCK (2UL << 20)
 
 /* Weighted interleave by the policy's weights, or the global table's. */
 static int plan_weight(const struct policy *p, unsigned n, unsigned *w)
@@ -51,10 +57,12 @@ int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node)
 /* One batch: the pages asked about, and those to move with their nodes. */
 struct batch {
 	void *addr[MIGRATE_BATCH];
+	unsigned long block[MIGRATE_BATCH];	/* migplan_targets' blocks */
 	int now[MIGRATE_BATCH];
 	int to[MIGRATE_BATCH];
 	unsigned n;
 	void *move[MIGRATE_BATCH];
+	int from[MIGRATE_BATCH];
 	int node[MIGRATE_BATCH];
 	int status[MIGRATE_BATCH];
 	unsigned m;
@@ -69,6 +77,7 @@ static void moves_by_node(const struct migrate_job *j, struct batch *b)
 			if (b->to[i] != j->node[k] || b->to[i] == b->now[i])
 				continue;
 			b->move[b->m] = b->addr[i];
+			b->from[b->m] = b->now[i];
 			b->node[b->m] = b->to[i];
 			b->status[b->m++] = -EAGAIN;	/* not reached: not written */
 		}
@@ -83,14 +92,15 @@ static void page_failed(struct migrate_result *r, const struct batch *b, unsigne
 }
 
 /* Where the moved pages are now (B->now, asked again), each counted: on
- * its node (a huge page moved by another of its pages counts too), gone
- * meanwhile (freed by the process: neither), or left elsewhere. */
+ * its node, or on another after it left its own (moved with its huge page
+ * by another of its pages: both count as moved), gone meanwhile (freed by
+ * the process: neither), or still where it was (failed). */
 static int count_after(const struct migrate_job *j, struct batch *b, struct migrate_result *r)
 {
 	if (numa_move_pages(j->pid, b->m, b->move, NULL, b->now, 0) < 0)
 		return -errno;
 	for (unsigned k = 0; k < b->m; k++) {
-		if (b->now[k] == b->node[k])
+		if (b->now[k] == b->node[k] || (b->now[k] >= 0 && b->now[k] != b->from[k]))
 			r->moved++;
 		else if (b->now[k] >= 0)
 			page_failed(r, b, k);
@@ -112,7 +122,7 @@ static int move_batch(struct migrate_job *j, struct batch *b, struct migrate_res
 
 	if (numa_move_pages(j->pid, b->n, b->addr, NULL, b->now, 0) < 0)
 		return -errno;
-	migplan_targets(&j->plan, b->now, b->to, b->n);
+	migplan_targets(&j->plan, b->now, b->block, b->to, b->n);
 	moves_by_node(j, b);
 	b->n = 0;
 	if (b->m == 0)
@@ -137,12 +147,19 @@ int migrate_run(struct migrate_job *j, struct migrate_result *r)
 	memset(r, 0, sizeof(*r));
 	if (!b)
 		return -ENOMEM;
-	for (unsigned i = 0; rc == 0 && i < j->ranges.n; i++)
+	for (unsigned i = 0; rc == 0 && i < j->ranges.n; i++) {
+		/* Each mapping split from the first node on: the same mapping
+		 * always ends the same, whatever other mappings hold. */
+		if (b->n)
+			rc = move_batch(j, b, r);
+		migplan_restart(&j->plan);
 		for (unsigned long a = j->ranges.r[i].start; rc == 0 && a < j->ranges.r[i].end; a += page) {
+			b->block[b->n] = j->ranges.r[i].huge ? a & ~(THP_BLOCK - 1) : a;
 			b->addr[b->n++] = (void *)a;
 			if (b->n == MIGRATE_BATCH)
 				rc = move_batch(j, b, r);
 		}
+	}
 	if (rc == 0 && b->n)
 		rc = move_batch(j, b, r);
 	free(b);

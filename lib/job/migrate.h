@@ -24,8 +24,8 @@ struct migrate_job {
 };
 
 struct migrate_result {
-	unsigned long moved;	/* pages that were elsewhere and are now on their node */
-	unsigned long failed;	/* pages move_pages left elsewhere */
+	unsigned long moved;	/* pages moved: to their node, or with their huge page */
+	unsigned long failed;	/* pages move_pages left where they were */
 	unsigned long fail_addr;	/* the first of them */
 	int fail_err;		/* its status, -errno */
 };

@@ -15,8 +15,7 @@ int migplan_init(struct migplan *p, int mode, int *node, unsigned *weight, unsig
 	p->node = node;
 	p->weight = weight;
 	p->n = n;
-	p->at = 0;
-	p->left = 0;
+	migplan_restart(p);
 	return 0;
 }
 
@@ -25,6 +24,13 @@ static unsigned turn_weight(const struct migplan *p, unsigned i)
 	if (p->mode != MPOL_WEIGHTED_INTERLEAVE || !p->weight || !p->weight[i])
 		return 1;
 	return p->weight[i];
+}
+
+void migplan_restart(struct migplan *p)
+{
+	p->at = 0;
+	p->left = 0;
+	p->block_to = -1;
 }
 
 /* The node whose turn it is, one page of its turn used. */
@@ -65,8 +71,18 @@ static int target(struct migplan *p, int now)
 	}
 }
 
-void migplan_targets(struct migplan *p, const int *now, int *to, size_t n)
+void migplan_targets(struct migplan *p, const int *now, const unsigned long *block, int *to,
+		     size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		to[i] = target(p, now[i]);
+	for (size_t i = 0; i < n; i++) {
+		if (now[i] < 0) {
+			to[i] = -1;
+			continue;
+		}
+		if (p->block_to < 0 || block[i] != p->block) {
+			p->block = block[i];
+			p->block_to = target(p, now[i]);
+		}
+		to[i] = p->block_to;
+	}
 }

@@ -22,18 +22,24 @@ teardown() {
 	local p
 	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
 	reset_weights
+	thp never
+}
+
+# The N<node>= counts of PID's 2048-page mapping in its numa_maps.
+numa_counts() {
+	grep ' anon=2048 ' "/proc/$1/numa_maps" | tr ' ' '\n' | grep -E '^N[0-9]+=' | tr '\n' ' ' | sed 's/ $//'
 }
 
 assert_global_unchanged() {
 	[ "$(global_weights)" = "3 5 7 9" ] || return 1
 }
 
-# start_job NUMACTL2-ARGS...: retune 100 pages under numactl2 ARGS, in the
+# start_job NUMACTL2-ARGS...: retune $npages (100) pages under numactl2 ARGS, in the
 # background; $job is its pid once batch 1 is in place. With bound=1,
 # retune -m: 100 more pages mbind'ed to node 3.
 start_job() {
 	local i
-	numactl2 "$@" retune ${bound:+-m} 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	numactl2 "$@" retune ${bound:+-m} "${npages:-100}" "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
 	bg_pids+=" $!"
 	for ((i = 0; i < 500; i++)); do
 		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
@@ -148,4 +154,22 @@ retune_quietly() {
 	[[ $output == *"batch1-after: N0=90 N1=10 N2=0 N3=0"* ]]
 	[[ $output == *"bound: N0=0 N1=0 N2=0 N3=100"* ]]
 	assert_global_unchanged
+}
+
+@test "--migrate with transparent huge pages: each 2 MiB page moves whole, in turns of blocks; again, nothing moves" {
+	thp always
+	npages=2048
+	start_job -w 0,1 --weights=0:1,1:1
+	grep -Eq '^AnonHugePages: +8192 kB' "/proc/$job/smaps"
+	echo "before: $(numa_counts "$job")"
+	retune_quietly -w 0,1 --weights=0:9,1:1 --migrate
+	echo "after: $(numa_counts "$job")"
+	grep -v ' file=' "/proc/$job/numa_maps"
+	# Its four 2 MiB pages take the first four turns of 9:1: node 0 each.
+	[ "$(numa_counts "$job")" = "N0=2048" ]
+	retune_quietly -w 0,1 --weights=0:9,1:1 --migrate
+	echo "again: $(numa_counts "$job")"
+	[ "$(numa_counts "$job")" = "N0=2048" ]
+	finish_job
+	[[ $output == *"batch1-after: N0=2048 N1=0 N2=0 N3=0"* ]]
 }
