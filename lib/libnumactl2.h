@@ -12,6 +12,7 @@
 #include "policy/policy.h"
 #include "policy/mpol2.h"
 #include "policy/remote.h"
+#include "policy/threads.h"
 #include "policy/nodes.h"
 #include "policy/shm.h"
 
