@@ -125,17 +125,15 @@ static void set_threads(const struct ctl *ctl)
 	pid_t failed = 0;
 	int rc = remote_set_threads(ctl->pid, &ctl->policy, &failed);
 
-	if (rc == -ESRCH)
-		errx(1, "--pid=%d: the process has exited; nothing changed", (int)ctl->pid);
+	if (rc < 0 && failed) {
+		errno = -rc;
+		err(1, "--pid=%d: cannot change the policy of its thread %d (the main "
+		    "thread and those set before it have the new one)", (int)ctl->pid, (int)failed);
+	}
 	if (rc == -EAGAIN)
 		errx(1, "--pid=%d: the process kept starting threads (%d passes over "
 		     "/proc/%d/task); its newest threads may keep the old policy",
 		     (int)ctl->pid, THREADS_MAX_PASSES, (int)ctl->pid);
-	if (rc < 0 && failed) {
-		errno = -rc;
-		err(1, "--pid=%d: cannot change the policy of its thread %d (the main "
-		    "thread and some others have the new one)", (int)ctl->pid, (int)failed);
-	}
 	if (rc < 0)
 		pid_failed(ctl, rc, "change");
 }
