@@ -133,6 +133,11 @@ test/bin/alloc: test/vm/alloc.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
 
+# test/vm/retune.c for the host's --pid tests (a job with threads).
+test/bin/retune: test/vm/retune.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
+
 bench/weights: build/release/bench/weights.o build/release/libtestsupport.a build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
@@ -153,13 +158,13 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 # packages (make deb is run by the part itself, so that a broken package
 # fails that part, not the whole run), then the multi-node tests in QEMU
 # guests (with the release build).
-check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc $(SLURM_TEST)
+check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc test/bin/retune $(SLURM_TEST)
 	test/check-all
 
-check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
+check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retune
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc
+check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc test/bin/retune
 	test/check-all asan
 
 # The Slurm part: a real one-node cluster (test/slurm/run); it says it
@@ -167,7 +172,7 @@ check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc
 check-slurm: numactl2 test/bin/numactl2 $(SLURM_TEST)
 	test/check-all slurm
 
-check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc
+check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retune
 	test/check-all fakes
 
 check-fuzz: test/fuzz_parse

@@ -9,6 +9,7 @@
 #ifndef NUMACTL2_SYSCALLS_H
 #define NUMACTL2_SYSCALLS_H
 
+#include <fcntl.h>
 #include <numaif.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -81,6 +82,12 @@ static inline int sys_clock_gettime(clockid_t clock, struct timespec *ts)
 {
 	return (int)syscall(SYS_clock_gettime, clock, ts);
 }
+
+/* pidfd_open's flag for a pidfd of one thread (Linux 6.9), which older
+ * headers lack: the value of O_EXCL. */
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
 
 static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 {

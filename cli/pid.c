@@ -1,10 +1,13 @@
 /* numactl2 --pid=PID: a running process's policy, weights included, set
- * (a policy given) or printed (--show) through the kernel series' pidfd
- * calls (policy/remote.c). Everything is checked before anything changes;
- * a kernel without the calls changes nothing and says so. */
+ * (a policy given) on every thread of it, or printed (--show) from its main
+ * thread, through the kernel series' pidfd calls (policy/remote.c). PID
+ * naming a thread other than the main one: that thread alone. Everything
+ * is checked before anything changes; a kernel without the calls changes
+ * nothing and says so. */
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -116,13 +119,35 @@ static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
 	}
 }
 
+/* The threads of the process after its main one (already set): an error
+ * here leaves some threads changed, and says which. */
+static void set_threads(const struct ctl *ctl)
+{
+	pid_t failed = 0;
+	int rc = remote_set_threads(ctl->pid, &ctl->policy, &failed);
+
+	if (rc < 0 && failed) {
+		errno = -rc;
+		err(1, "--pid=%d: cannot change the policy of its thread %d (the main "
+		    "thread and those set before it have the new one)", (int)ctl->pid, (int)failed);
+	}
+	if (rc == -EAGAIN)
+		errx(1, "--pid=%d: the process kept starting threads (%d passes over "
+		     "/proc/%d/task); its newest threads may keep the old policy",
+		     (int)ctl->pid, THREADS_MAX_PASSES, (int)ctl->pid);
+	if (rc < 0)
+		pid_failed(ctl, rc, "change");
+}
+
 /* Read first, whether set or shown: it finds a kernel without the calls,
- * a process that is gone or not ours before anything is changed. */
+ * a process that is gone or not ours before anything is changed. The
+ * named task first, then for a process its other threads. */
 int pid_run(const struct ctl *ctl)
 {
 	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
 	struct migrate_job mj = { 0 };
-	int fd = remote_open(ctl->pid);
+	bool process = threads_tgid(ctl->pid) == ctl->pid;
+	int fd = remote_open(ctl->pid, !process);
 	int rc;
 
 	if (fd == -ESRCH)
@@ -137,6 +162,8 @@ int pid_run(const struct ctl *ctl)
 		print_state(ctl, &s);
 	else if ((rc = remote_set_policy(fd, &ctl->policy)) < 0)
 		pid_failed(ctl, rc, "change");
+	else if (process)
+		set_threads(ctl);
 	migrate_move(ctl, &mj);
 	close(fd);
 	free(s.weight);

@@ -69,7 +69,7 @@
 	OPT(     "show",                 SHOW,           no_argument,       "",   \
 		 "show the policy in effect, with weights") \
 	LONG_OPT("pid",                  PID,            required_argument, "PID", \
-		 "set the policy given, weights included, of the running\nprocess PID instead of running a command; with\n--show, print its policy. New allocations follow it;\n" \
+		 "set the policy given, weights included, of every thread\nof the running process PID (of thread PID alone if it is\nnot a main thread) instead of running a command; with\n--show, print its policy. New allocations follow it;\n" \
 		 "pages already placed stay, unless --migrate. Needs\nthe kernel/ series") \
 	LONG_OPT("migrate",              MIGRATE,        no_argument,       "",   \
 		 "with --pid and a policy: also move the pages the\nprocess has to where the policy would place them\n(move_pages)") \

@@ -13,6 +13,7 @@
 #include "policy/mpol2.h"
 #include "policy/remote.h"
 #include "policy/migplan.h"
+#include "policy/threads.h"
 #include "policy/nodes.h"
 #include "policy/shm.h"
 

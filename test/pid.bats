@@ -6,8 +6,15 @@
 
 load helpers
 
+RETUNE=${RETUNE:-$BATS_TEST_DIRNAME/bin/retune}
+
 setup() {
 	before=$(wi_snapshot)
+	bg_pid=
+}
+
+teardown() {
+	[ -z "$bg_pid" ] || kill "$bg_pid" 2>/dev/null || true
 }
 
 bad_input() {
@@ -78,10 +85,35 @@ bad_usage() {
 	bad_input "numactl2: --pid=4194304: no such process" --show --pid=4194304
 }
 
+# start_threads: test/bin/retune with 3 threads in the background; $job is
+# its pid, $thread the id of a thread other than its main one.
+start_threads() {
+	local i
+	"$RETUNE" -t 3 1 "$BATS_TEST_TMPDIR/ready" >/dev/null &
+	bg_pid=$!
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready")
+	thread=$(ls "/proc/$job/task" | grep -vx "$job" | head -n 1)
+	[ -n "$thread" ]
+}
+
 @test "--pid: a kernel without the calls: exit 1, nothing changed" {
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ] || skip "this kernel lists the calls"
 	local msg="numactl2: --pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
 	bad_input "$msg" --pid=$$ -w 0 --weights=0:3
 	bad_input "$msg" --show --pid=$$
 	bad_input "$msg" --pid=$$ --membind=0
+}
+
+@test "--pid: a thread or a process with threads, on a kernel without the calls: the same refusal" {
+	[ ! -e /sys/kernel/mm/mempolicy/syscalls ] || skip "this kernel lists the calls"
+	local msg="numactl2: --pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
+	start_threads
+	bad_input "$msg" --pid="$job" -w 0 --weights=0:3
+	# a thread other than the main one is named by its own pidfd
+	bad_input "$msg" --pid="$thread" -w 0 --weights=0:3
+	bad_input "$msg" --show --pid="$thread"
 }

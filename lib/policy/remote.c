@@ -1,7 +1,9 @@
 /* numactl2 --pid: another process's policy through its pidfd.
  *
  * The kernel series lets set_mempolicy2 and get_mempolicy2 act on the task
- * of args->pidfd (a process's pidfd names its main thread). The new policy
+ * of args->pidfd (a process's pidfd names its main thread, a thread pidfd
+ * that thread). A policy is per thread, so a process is retuned through a
+ * thread pidfd of each of its threads (remote_set_threads). The new policy
  * is checked when the call is made and installed by the task itself, so
  * its next allocations follow it; the pages it has are not moved. The
  * numbers are those the kernel lists for this build's ABI (mpol2.c): a
@@ -13,6 +15,7 @@
 
 #include "policy/nodes.h"
 #include "policy/remote.h"
+#include "policy/threads.h"
 #include "syscalls.h"
 #include "uapi/mempolicy2_pidfd.h"
 
@@ -20,9 +23,9 @@ _Static_assert(sizeof(struct mpol_args_pidfd) == MPOL_ARGS_SIZE_VER2, "VER2");
 
 #define LONG_BITS (8 * sizeof(unsigned long))
 
-int remote_open(pid_t pid)
+int remote_open(pid_t pid, bool thread)
 {
-	int fd = sys_pidfd_open(pid, 0);
+	int fd = sys_pidfd_open(pid, thread ? PIDFD_THREAD : 0);
 
 	return fd < 0 ? -errno : fd;
 }
@@ -85,6 +88,24 @@ int remote_set_policy(int pidfd, const struct policy *p)
 			    MPOL_MF_PIDFD | MPOL_MF_HOME_NODE) < 0 ? -errno : 0;
 	buffers_free(&b);
 	return rc;
+}
+
+/* threads_each's visit: P on the thread TID. */
+static int set_thread(pid_t tid, const void *p)
+{
+	int fd = remote_open(tid, true);
+	int rc;
+
+	if (fd < 0)
+		return fd;
+	rc = remote_set_policy(fd, p);
+	close(fd);
+	return rc;
+}
+
+int remote_set_threads(pid_t pid, const struct policy *p, pid_t *failed)
+{
+	return threads_each(pid, pid, set_thread, p, failed);
 }
 
 int remote_get_policy(int pidfd, struct mpol2_state *s)

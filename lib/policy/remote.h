@@ -10,8 +10,10 @@
 #include "policy/mpol2.h"
 #include "policy/spec.h"
 
-/* A pidfd for PID (close it), or -errno: -ESRCH when there is none. */
-int remote_open(pid_t pid);
+/* A pidfd for PID (close it), or -errno: -ESRCH when there is none.
+ * THREAD: PID is a thread other than its process's main one, whose pidfd
+ * (PIDFD_THREAD, Linux 6.9) names that thread alone. */
+int remote_open(pid_t pid, bool thread);
 
 /* P becomes the policy of the process of PIDFD, its weights its own (none:
  * it follows the global table). The process installs it when it next
@@ -20,6 +22,13 @@ int remote_open(pid_t pid);
  * kernel whose calls cannot act on another task, -ENOSYS when the kernel
  * does not list the calls at all. */
 int remote_set_policy(int pidfd, const struct policy *p);
+
+/* P on every thread of process PID but PID itself (set first, through
+ * its pidfd, so that a policy the kernel refuses changes nothing), threads
+ * started meanwhile included (threads_each). 0, or -errno: -ESRCH the
+ * process is gone, -EAGAIN it kept starting threads, or the error of the
+ * thread *FAILED, the threads before it changed. */
+int remote_set_threads(pid_t pid, const struct policy *p, pid_t *failed);
 
 /* The policy of the process of PIDFD into S (as mpol2_get_task: S->nodes
  * allocated by the caller, S->weight malloc'd here). The same errors. */

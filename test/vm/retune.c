@@ -9,6 +9,16 @@
  *                              batch1: N0=50 N1=50 N2=0 N3=0
  *                              batch2: N0=90 N1=10 N2=0 N3=0
  *                              batch1-after: N0=50 N1=50 N2=0 N3=0
+ *   retune -t THREADS PAGES READYFILE
+ *                            the same in THREADS threads (the main thread is
+ *                            thread 0): each allocates its own batch 1,
+ *                            READYFILE is created once all have, and after
+ *                            SIGUSR1 each allocates its own batch 2; the
+ *                            counts are printed per thread, in order:
+ *                              thread0 batch1: N0=50 N1=50 N2=0 N3=0
+ *                              thread0 batch2: N0=90 N1=10 N2=0 N3=0
+ *                              thread1 batch1: ...
+ *                            then each thread's id: "thread1 tid: 1234".
  *   retune -m PAGES READYFILE   the same, with PAGES more bound to node 3
  *                            by mbind (a range with a policy of its own)
  *                            before batch 1, counted last as "bound: ...".
@@ -26,6 +36,8 @@
  */
 #define _GNU_SOURCE
 #include <err.h>
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,11 +87,16 @@ static char *batch(unsigned long pages)
 	return batch_on(pages, -1);
 }
 
-static void count(const char *name, char *p, unsigned long pages)
+/* Where the PAGES at P are: pages per node, and elsewhere (other). */
+struct tally {
+	unsigned long n[NODES], other;
+};
+
+static struct tally tally(char *p, unsigned long pages)
 {
 	void **addr = calloc(pages, sizeof(*addr));
 	int *status = calloc(pages, sizeof(*status));
-	unsigned long n[NODES] = { 0 }, other = 0;
+	struct tally t = { { 0 }, 0 };
 
 	if (!addr || !status)
 		err(1, "calloc");
@@ -89,14 +106,26 @@ static void count(const char *name, char *p, unsigned long pages)
 		err(1, "move_pages");
 	for (unsigned long i = 0; i < pages; i++) {
 		if (status[i] >= 0 && status[i] < NODES)
-			n[status[i]]++;
+			t.n[status[i]]++;
 		else
-			other++;
+			t.other++;
 	}
-	printf("%s: N0=%lu N1=%lu N2=%lu N3=%lu", name, n[0], n[1], n[2], n[3]);
-	printf(other ? " other=%lu\n" : "\n", other);
 	free(addr);
 	free(status);
+	return t;
+}
+
+static void print_tally(const char *name, const struct tally *t)
+{
+	printf("%s: N0=%lu N1=%lu N2=%lu N3=%lu", name, t->n[0], t->n[1], t->n[2], t->n[3]);
+	printf(t->other ? " other=%lu\n" : "\n", t->other);
+}
+
+static void count(const char *name, char *p, unsigned long pages)
+{
+	struct tally t = tally(p, pages);
+
+	print_tally(name, &t);
 }
 
 static void ready(const char *file, long value)
@@ -108,6 +137,69 @@ static void ready(const char *file, long value)
 	f = fopen(tmp, "w");
 	if (!f || fprintf(f, "%ld\n", value) < 0 || fclose(f) != 0 || rename(tmp, file) < 0)
 		err(1, "%s", file);
+}
+
+/* One thread of -t: its batches and their counts, taken in the thread. */
+struct worker {
+	pthread_t thread;
+	pid_t tid;
+	unsigned long pages;
+	struct tally batch1, batch2;
+};
+
+static int workers_ready;	/* how many have batch 1 in place */
+
+/* Batch 1, then after SIGUSR1 batch 2, waiting in short sleeps as
+ * wait_for_usr1: each thread installs a policy set from outside on its
+ * own next return to user space. */
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	char *b1 = batch(w->pages), *b2;
+
+	w->tid = (pid_t)syscall(SYS_gettid);
+	__atomic_add_fetch(&workers_ready, 1, __ATOMIC_RELEASE);
+	wait_for_usr1();
+	b2 = batch(w->pages);
+	w->batch1 = tally(b1, w->pages);
+	w->batch2 = tally(b2, w->pages);
+	return NULL;
+}
+
+static int threads_main(int nthreads, unsigned long pages, const char *file)
+{
+	struct worker *w = calloc((size_t)nthreads, sizeof(*w));
+	struct timespec ms = { 0, 1000000 };
+	char name[64];
+
+	if (!w)
+		err(1, "calloc");
+	for (int i = 1; i < nthreads; i++) {
+		w[i].pages = pages;
+		errno = pthread_create(&w[i].thread, NULL, work, &w[i]);
+		if (errno)
+			err(1, "pthread_create");
+	}
+	while (__atomic_load_n(&workers_ready, __ATOMIC_ACQUIRE) < nthreads - 1)
+		nanosleep(&ms, NULL);
+	w[0].pages = pages;
+	w[0].tid = getpid();
+	w[0].batch1 = tally(batch(pages), pages);
+	ready(file, getpid());
+	wait_for_usr1();
+	w[0].batch2 = tally(batch(pages), pages);
+	for (int i = 1; i < nthreads; i++)
+		pthread_join(w[i].thread, NULL);
+	for (int i = 0; i < nthreads; i++) {
+		snprintf(name, sizeof(name), "thread%d batch1", i);
+		print_tally(name, &w[i].batch1);
+		snprintf(name, sizeof(name), "thread%d batch2", i);
+		print_tally(name, &w[i].batch2);
+	}
+	for (int i = 0; i < nthreads; i++)
+		printf("thread%d tid: %d\n", i, (int)w[i].tid);
+	free(w);
+	return fflush(stdout) == 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -137,6 +229,8 @@ int main(int argc, char **argv)
 		printf("churned: %lu batches\n", n);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
+	if (argc == 5 && strcmp(argv[1], "-t") == 0 && atoi(argv[2]) > 0)
+		return threads_main(atoi(argv[2]), strtoul(argv[3], NULL, 10), argv[4]);
 	if (argc == 4 && strcmp(argv[1], "-m") == 0) {
 		argv++;
 		argc--;
@@ -144,8 +238,8 @@ int main(int argc, char **argv)
 		bound = batch_on(pages, 3);
 	}
 	if (argc != 3)
-		errx(2, "usage: retune PAGES READYFILE | retune -m PAGES READYFILE | "
-		     "retune -s READYFILE | retune -z READYFILE");
+		errx(2, "usage: retune PAGES READYFILE | retune -t THREADS PAGES READYFILE | "
+		     "retune -m PAGES READYFILE | retune -s READYFILE | retune -z READYFILE");
 	pages = strtoul(argv[1], NULL, 10);
 	b1 = batch(pages);
 	ready(argv[2], getpid());

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # numactl2 --pid on the 7.2-mpol2 guest (the kernel series with its pidfd
 # patch): a running job retuned from 1:1 to 9:1, its new pages counted
-# exactly; another user's numactl2 refused; a process that has exited; the
+# exactly, in every thread of a job with several, or in the one thread
+# named; another user's numactl2 refused; a process that has exited; the
 # global table never touched.
 
 load common
@@ -43,12 +44,29 @@ start_job() {
 	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
 }
 
-# show_until PATTERN: --show --pid until its output has PATTERN (the job
-# installs the policy on its next return to user space), at most 2 s.
+# start_threads THREADS NUMACTL2-ARGS...: retune -t THREADS 100 under
+# numactl2 ARGS, in the background; $job is its pid once every thread has
+# its batch 1 in place.
+start_threads() {
+	local n=$1 i
+	shift
+	numactl2 "$@" retune -t "$n" 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	bg_pids+=" $!"
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
+	[ "$(ls "/proc/$job/task" | wc -l)" -eq "$n" ]
+}
+
+# show_until PATTERN [PID]: --show --pid=PID (the job's) until its output
+# has PATTERN (the task installs the policy on its next return to user
+# space), at most 2 s.
 show_until() {
-	local i
+	local i pid=${2:-$job}
 	for ((i = 0; i < 200; i++)); do
-		run -0 numactl2 --show --pid="$job"
+		run -0 numactl2 --show --pid="$pid"
 		[[ $output == *"$1"* ]] && return 0
 		sleep 0.01
 	done
@@ -78,6 +96,42 @@ finish_job() {
 	[[ $output == *"batch1: N0=50 N1=50 N2=0 N3=0"* ]]
 	[[ $output == *"batch2: N0=90 N1=10 N2=0 N3=0"* ]]
 	[[ $output == *"batch1-after: N0=50 N1=50 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+@test "--pid: every thread of a running job retuned from 1:1 to 9:1: each one's new pages 90:10" {
+	local t
+	start_threads 4 -w 0,1 --weights=0:1,1:1
+	run -0 --separate-stderr numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	show_until $'interleaveweights: 9 1\nweightsource: task-local'
+	for t in $(ls "/proc/$job/task"); do
+		show_until $'interleaveweights: 9 1\nweightsource: task-local' "$t"
+	done
+	finish_job
+	for t in 0 1 2 3; do
+		[[ $output == *"thread$t batch1: N0=50 N1=50 N2=0 N3=0"* ]]
+		[[ $output == *"thread$t batch2: N0=90 N1=10 N2=0 N3=0"* ]]
+	done
+	assert_global_unchanged
+}
+
+@test "--pid=TID of a thread other than the main one: that thread alone" {
+	local tid t
+	start_threads 3 -w 0,1 --weights=0:1,1:1
+	tid=$(ls "/proc/$job/task" | grep -vx "$job" | head -n 1)
+	run -0 numactl2 --pid="$tid" -w 0,1 --weights=0:9,1:1
+	show_until "pid: $tid"$'\npolicy: weighted-interleave' "$tid"
+	show_until $'interleaveweights: 9 1\nweightsource: task-local' "$tid"
+	run -0 numactl2 --show --pid="$job"
+	[[ $output == *$'interleaveweights: 1 1\nweightsource: task-local'* ]]
+	finish_job
+	t=$(sed -n "s/^thread\([0-9]\) tid: $tid\$/\1/p" <<<"$output")
+	[ -n "$t" ]
+	[ "$t" -ne 0 ]
+	[[ $output == *"thread$t batch2: N0=90 N1=10 N2=0 N3=0"* ]]
+	[ "$(grep -c 'batch2: N0=50 N1=50 N2=0 N3=0' <<<"$output")" -eq 2 ]
 	assert_global_unchanged
 }
 
