@@ -1,10 +1,10 @@
 /* The table of a traced job's threads (tracees.h). A job has few of them at
  * a time, so it is a plain array searched from the start. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "job/tracees.h"
+#include "policy/threads.h"
 
 struct tracee *tracees_find(struct tracees *ts, pid_t tid)
 {
@@ -12,25 +12,6 @@ struct tracee *tracees_find(struct tracees *ts, pid_t tid)
 		if (ts->t[i].tid == tid)
 			return &ts->t[i];
 	return NULL;
-}
-
-/* "Tgid:" of /proc/TID/status: a thread of a clone(CLONE_THREAD) has its
- * creator's, any other new task its own. */
-static pid_t read_tgid(pid_t tid)
-{
-	char path[64], line[128];
-	int tgid = tid;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
-	f = fopen(path, "re");
-	if (!f)
-		return tid;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
-	return (pid_t)tgid;
 }
 
 struct tracee *tracees_add(struct tracees *ts, pid_t tid)
@@ -49,7 +30,7 @@ struct tracee *tracees_add(struct tracees *ts, pid_t tid)
 		ts->size = size;
 	}
 	e = &ts->t[ts->n++];
-	*e = (struct tracee){ .tid = tid, .tgid = read_tgid(tid) };
+	*e = (struct tracee){ .tid = tid, .tgid = threads_tgid(tid) };
 	return e;
 }
 

@@ -4,6 +4,7 @@
 # exactly with move_pages (test/vm/retune.c); without --migrate they stay.
 
 load common
+load retune
 
 setup_file() {
 	# Exact 4 KiB splits: a huge page would move whole.
@@ -11,63 +12,18 @@ setup_file() {
 }
 
 setup() {
-	reset_weights
-	# Global weights no test asks for, but for -w alone: a change would show.
-	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
-	bg_pids=
+	retune_setup
 	bound=
 }
 
 teardown() {
-	local p
-	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
-	reset_weights
+	retune_teardown
 	thp never
 }
 
 # The N<node>= counts of PID's 2048-page mapping in its numa_maps.
 numa_counts() {
 	grep ' anon=2048 ' "/proc/$1/numa_maps" | tr ' ' '\n' | grep -E '^N[0-9]+=' | tr '\n' ' ' | sed 's/ $//'
-}
-
-assert_global_unchanged() {
-	[ "$(global_weights)" = "3 5 7 9" ] || return 1
-}
-
-# start_job NUMACTL2-ARGS...: retune $npages (100) pages under numactl2 ARGS, in the
-# background; $job is its pid once batch 1 is in place. With bound=1,
-# retune -m: 100 more pages mbind'ed to node 3.
-start_job() {
-	local i
-	numactl2 "$@" retune ${bound:+-m} "${npages:-100}" "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	bg_pids+=" $!"
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
-	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
-}
-
-# show_until PATTERN: --show --pid until its output has PATTERN (the job
-# installs the policy on its next return to user space), at most 2 s.
-show_until() {
-	local i
-	for ((i = 0; i < 200; i++)); do
-		run -0 numactl2 --show --pid="$job"
-		[[ $output == *"$1"* ]] && return 0
-		sleep 0.01
-	done
-	echo "$output"
-	return 1
-}
-
-# finish_job: let the job allocate batch 2 and end; $output is what it
-# printed. Not under run: wait needs the job as this shell's child.
-finish_job() {
-	kill -USR1 "$job"
-	wait "$job" || true
-	output=$(cat "$BATS_TEST_TMPDIR/out")
-	echo "$output"
 }
 
 # retune_quietly ARGS...: numactl2 --pid=$job ARGS succeeds and says nothing.

@@ -6,6 +6,7 @@
 # global table never touched.
 
 load common
+load retune
 
 setup_file() {
 	# Exact 4 KiB splits; and nobody (asnobody) must reach the programs:
@@ -15,72 +16,20 @@ setup_file() {
 }
 
 setup() {
-	reset_weights
-	# Global weights no test here asks for: a change would show.
-	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
-	bg_pids=
+	retune_setup
 }
 
 teardown() {
-	local p
-	for p in ${bg_pids:-}; do kill "$p" 2>/dev/null || true; done
-	reset_weights
-}
-
-assert_global_unchanged() {
-	[ "$(global_weights)" = "3 5 7 9" ] || return 1
-}
-
-# start_job NUMACTL2-ARGS...: retune 100 pages under numactl2 ARGS, in the
-# background; $job is its pid once batch 1 is in place.
-start_job() {
-	local i
-	numactl2 "$@" retune 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	bg_pids+=" $!"
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
-	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
+	retune_teardown
 }
 
 # start_threads THREADS NUMACTL2-ARGS...: retune -t THREADS 100 under
-# numactl2 ARGS, in the background; $job is its pid once every thread has
-# its batch 1 in place.
+# numactl2 ARGS; $job is its pid once every thread has its batch 1 in place.
 start_threads() {
-	local n=$1 i
+	local n=$1
 	shift
-	numactl2 "$@" retune -t "$n" 100 "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	bg_pids+=" $!"
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
-	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
+	start_retune "$@" -- -t "$n" 100 || return 1
 	[ "$(ls "/proc/$job/task" | wc -l)" -eq "$n" ]
-}
-
-# show_until PATTERN [PID]: --show --pid=PID (the job's) until its output
-# has PATTERN (the task installs the policy on its next return to user
-# space), at most 2 s.
-show_until() {
-	local i pid=${2:-$job}
-	for ((i = 0; i < 200; i++)); do
-		run -0 numactl2 --show --pid="$pid"
-		[[ $output == *"$1"* ]] && return 0
-		sleep 0.01
-	done
-	echo "$output"
-	return 1
-}
-
-# finish_job: let the job allocate batch 2 and end; $output is what it
-# printed. Not under run: wait needs the job as this shell's child.
-finish_job() {
-	kill -USR1 "$job"
-	wait "$job" || true
-	output=$(cat "$BATS_TEST_TMPDIR/out")
-	echo "$output"
 }
 
 @test "--pid: a running job retuned from 1:1 to 9:1: new pages 90:10, old ones stay" {
@@ -209,6 +158,36 @@ finish_job() {
 	[[ $output == *$'interleaveweights: 3 1\nweightsource: task-local'* ]]
 	finish_job
 	[[ $output == *"batch2: N0=75 N1=25 N2=0 N3=0"* ]]
+	assert_global_unchanged
+}
+
+# A cgroup v2 cpuset for one job, cpus 0 and mems 0-2 (mpol2.bats' cpuset
+# test mounts cgroup2 too; mounted here when this file runs alone).
+CPUSET=/sys/fs/cgroup/pidmove
+make_cpuset() {
+	grep -q ' /sys/fs/cgroup cgroup2 ' /proc/mounts || mount -t cgroup2 none /sys/fs/cgroup || return 1
+	echo +cpuset >/sys/fs/cgroup/cgroup.subtree_control || return 1
+	mkdir -p "$CPUSET" || return 1
+	echo 0 >"$CPUSET/cpuset.cpus" || return 1
+	echo 0-2 >"$CPUSET/cpuset.mems" || return 1
+}
+
+@test "--pid: a request pending while the job is stopped follows a cpuset move made meanwhile" {
+	make_cpuset
+	start_job -w 0,1 --weights=0:1,1:1
+	echo "$job" >"$CPUSET/cgroup.procs"
+	kill -STOP "$job"
+	run -0 numactl2 --pid="$job" -w 0-2 --weights=0:1,1:1,2:8
+	# While the request waits, the job's cpuset moves from 0-2 to 1-3.
+	echo 1-3 >"$CPUSET/cpuset.mems"
+	kill -CONT "$job"
+	# The new policy, rebound as the move would have: weights with their
+	# nodes' positions, 1:1:8 on 1-3.
+	show_until $'interleavemask: 1 2 3 \ninterleaveweights: 1 1 8\nweightsource: task-local'
+	finish_job
+	echo "$job" >/sys/fs/cgroup/cgroup.procs 2>/dev/null || true
+	rmdir "$CPUSET"
+	[[ $output == *"batch2: N0=0 N1=10 N2=10 N3=80"* ]]
 	assert_global_unchanged
 }
 

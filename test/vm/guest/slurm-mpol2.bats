@@ -11,27 +11,12 @@ load slurm
 
 LIBNUMA_LINE="numactl2: /usr/bin/numactl loads /lib/x86_64-linux-gnu/libnuma.so.1 (libnuma 2.0.15-2.0.17), whose start-up resets the memory policy without its task-local weights; the weights go to the global table instead, with a lease"
 
-setup_file() {
-	thp never
-	cluster_start
-}
-
-teardown_file() {
-	cluster_stop
-	reset_weights
-}
-
 setup() {
 	[ -e /sys/kernel/mm/mempolicy/syscalls ] || skip "needs the mpol2 kernel"
 	reset_weights
 	# Global weights no test here asks for: a change would show.
 	numactl2 --set-global-weights=0:3,1:5,2:7,3:9
 	bg_pids=
-}
-
-teardown() {
-	stop_bg_jobs
-	reset_weights
 }
 
 @test "guest slurm mpol2: srun's weights are the task's own: exact 8:4:2:1, numa_maps weights=, the table untouched" {

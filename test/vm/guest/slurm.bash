@@ -52,6 +52,23 @@ stop_bg_jobs() {
 	bg_pids=
 }
 
+# Each file that loads this one has the cluster for all its tests, with
+# exact 4 KiB splits; each test ends its background jobs.
+setup_file() {
+	thp never
+	cluster_start
+}
+
+teardown_file() {
+	cluster_stop
+	reset_weights
+}
+
+teardown() {
+	stop_bg_jobs
+	reset_weights
+}
+
 # Every client call is bounded: a test never hangs the guest.
 sr() { timeout -k 5 120 srun "$@" </dev/null; }
 

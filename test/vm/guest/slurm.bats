@@ -11,24 +11,9 @@
 load common
 load slurm
 
-setup_file() {
-	thp never
-	cluster_start
-}
-
-teardown_file() {
-	cluster_stop
-	reset_weights
-}
-
 setup() {
 	reset_weights
 	bg_pids=
-}
-
-teardown() {
-	stop_bg_jobs
-	reset_weights
 }
 
 @test "guest slurm: the node is up, with the plugin in plugstack.conf" {
