@@ -85,17 +85,10 @@ bad_usage() {
 	bad_input "numactl2: --pid=4194304: no such process" --show --pid=4194304
 }
 
-# start_threads: test/bin/retune with 3 threads in the background; $job is
-# its pid, $thread the id of a thread other than its main one.
+# start_threads: retune with 3 threads; $thread the id of one other than
+# its main one.
 start_threads() {
-	local i
-	"$RETUNE" -t 3 1 "$BATS_TEST_TMPDIR/ready" >/dev/null &
-	bg_pid=$!
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
-	job=$(cat "$BATS_TEST_TMPDIR/ready")
+	start_retune_threads 3
 	thread=$(ls "/proc/$job/task" | grep -vx "$job" | head -n 1)
 	[ -n "$thread" ]
 }

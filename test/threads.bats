@@ -18,14 +18,7 @@ teardown() {
 
 # start_threads: retune with 4 threads in the background; $job is its pid.
 start_threads() {
-	local i
-	"$RETUNE" -t 4 1 "$BATS_TEST_TMPDIR/ready" >/dev/null &
-	bg_pid=$!
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
-	job=$(cat "$BATS_TEST_TMPDIR/ready")
+	start_retune_threads 4
 }
 
 @test "threads: every thread but the main one, each once" {

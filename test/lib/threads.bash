@@ -1,0 +1,16 @@
+# A process with threads for the --pid tests on the host (test/pid.bats,
+# test/threads.bats): test/bin/retune -t N (test/vm/retune.c) in the
+# background, one page per thread.
+
+# start_retune_threads N: $job is its pid once every thread has its page,
+# $bg_pid the background job to kill.
+start_retune_threads() {
+	local i
+	"$RETUNE" -t "$1" 1 "$BATS_TEST_TMPDIR/ready" >/dev/null &
+	bg_pid=$!
+	for ((i = 0; i < 500; i++)); do
+		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
+		sleep 0.01
+	done
+	job=$(cat "$BATS_TEST_TMPDIR/ready")
+}
