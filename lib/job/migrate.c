@@ -91,18 +91,20 @@ static void page_failed(struct migrate_result *r, const struct batch *b, unsigne
 	}
 }
 
-/* Where the moved pages are now (B->now, asked again), each counted: on
- * its node, or on another after it left its own (moved with its huge page
- * by another of its pages: both count as moved), gone meanwhile (freed by
- * the process: neither), or still where it was (failed). */
+/* Where the moved pages are now (B->now, asked again), each counted: off
+ * the node it was on (moved: to its node, or with its huge page by another
+ * of its pages), gone meanwhile (freed by the process: neither), or still
+ * where it was (failed). A page asked to move was never on its node. */
 static int count_after(const struct migrate_job *j, struct batch *b, struct migrate_result *r)
 {
 	if (numa_move_pages(j->pid, b->m, b->move, NULL, b->now, 0) < 0)
 		return -errno;
 	for (unsigned k = 0; k < b->m; k++) {
-		if (b->now[k] == b->node[k] || (b->now[k] >= 0 && b->now[k] != b->from[k]))
+		if (b->now[k] < 0)
+			continue;
+		if (b->now[k] != b->from[k])
 			r->moved++;
-		else if (b->now[k] >= 0)
+		else
 			page_failed(r, b, k);
 	}
 	return r->failed ? -EIO : 0;
