@@ -75,28 +75,49 @@ static void lease_options(const struct ctl *ctl, struct lease_options *o)
 }
 
 /* Weighted interleave on the global table: a lease on the weights of the
- * nodes, written first where they differ (with -w alone, as they are). */
-static void apply_weights(const struct ctl *ctl, struct weights_change *wc)
+ * nodes, written first where they differ (with -w alone, as they are). A
+ * job's changes go back once the last job that needs them has ended
+ * (lib/weights/baseline.c), unless --keep-weights; without a command
+ * nothing ends, and what it writes stays. Returns whether the table is not
+ * as it was, so that a watcher (lib/job/watcher.c) must put it back. */
+static bool apply_weights(const struct ctl *ctl, struct weights_change *wc)
 {
 	struct lease_conflict c;
 	unsigned node = 0;
 	int rc;
 
 	if (ctl->policy.mode != MPOL_WEIGHTED_INTERLEAVE || ctl->policy.task_local)
-		return;
+		return false;
 	if (!gw_present()) {
 		if (ctl->policy.has_weights)
 			no_weighted_interleave();
-		return;		/* the policy call says why */
+		return false;	/* the policy call says why */
 	}
 	lease_options(ctl, &wc->txn.opt);
 	wc->txn.keep = ctl->command != NULL;
 	wc->txn.no_write = ctl->no_global;
+	wc->txn.role = ctl->command && !ctl->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
 	rc = weights_apply(&ctl->policy, wc, &c, &node);
+	global_settle_report(&wc->txn.settled);
 	if (rc < 0)
 		global_refused(&wc->txn, rc, &c, node);
 	global_lease_report(&wc->txn.lease);
 	global_report(&wc->txn);
+	return wc->txn.role == GW_BASELINE_SAVE && baseline_writable();
+}
+
+/* The job's end puts the table back as it was: a watcher of this process
+ * (the job once it execs, or numactl2 as its parent). */
+static void start_watcher(void)
+{
+	static const struct watcher w = { .said = global_settle_report };
+	int rc = watcher_start(&w);
+
+	if (rc < 0) {
+		errno = -rc;
+		warn("cannot start the process that puts the global interleave weights back "
+		     "when the job ends; the next numactl2 run that changes them will");
+	}
 }
 
 /* numactl's --verify: the region faulted in, then each page checked. */
@@ -289,6 +310,7 @@ int main(int argc, char **argv)
 	static struct weights_change wc;
 	static struct report report;
 	static struct ctl ctl;
+	bool watch;
 
 	weights_init(&wc);
 	cli_parse(&ctl, argc, argv);
@@ -311,7 +333,7 @@ int main(int argc, char **argv)
 	if (ctl.use_shm)
 		attach_shm(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
-	apply_weights(&ctl, &wc);
+	watch = apply_weights(&ctl, &wc);
 	apply_policy(&ctl, &wc);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
@@ -319,6 +341,8 @@ int main(int argc, char **argv)
 		return close_stdout(show_policy());
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
+	if (watch)
+		start_watcher();
 	if (ctl.report != REPORT_NONE || ctl.restore)
 		run_supervised(&ctl, &report, &wc);
 	run_command(&ctl, &wc);

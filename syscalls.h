@@ -94,6 +94,12 @@ static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 	return (int)syscall(SYS_pidfd_open, pid, flags);
 }
 
+/* Mainline since 5.9; glibc's wrapper is 2.34. */
+static inline int sys_close_range(unsigned int first, unsigned int last, unsigned int flags)
+{
+	return (int)syscall(SYS_close_range, first, last, flags);
+}
+
 static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)
 {
 	return (int)syscall(SYS_pidfd_send_signal, pidfd, sig, info, flags);

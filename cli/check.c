@@ -126,6 +126,8 @@ static void check_global_op(struct ctl *ctl)
 		read_weight_list(ctl->global_arg, &ctl->weights);
 	if (ctl->restore)
 		usage_error("--restore-weights needs a command to run");
+	if (ctl->keep_weights)
+		usage_error("--keep-weights needs a command to run");
 }
 
 /* --force and --wait are about changing global weights; --restore-weights
@@ -144,6 +146,10 @@ static void check_lease_options(const struct ctl *ctl)
 		usage_error("--restore-weights needs --weights");
 	if (ctl->restore && !ctl->command)
 		usage_error("--restore-weights needs a command to run");
+	if (ctl->keep_weights && ctl->restore)
+		usage_error("options --keep-weights and --restore-weights cannot be combined");
+	if (ctl->keep_weights && !ctl->command)
+		usage_error("--keep-weights needs a command to run");
 }
 
 static void check_policy(struct ctl *ctl)

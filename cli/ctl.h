@@ -21,6 +21,7 @@ struct ctl {
 	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
 	bool use_shm, strict;
 	bool force, wait, restore;	/* --force, --wait, --restore-weights */
+	bool keep_weights;		/* --keep-weights */
 	unsigned wait_secs;		/* --wait=SECONDS; 0: no limit */
 	struct shm_region shm;
 	char shm_actions[16];		/* --touch/--dump/--dump-nodes/--verify, in order */

@@ -30,16 +30,70 @@ void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict 
 	errx(1, "%s", msg);
 }
 
+/* What becomes of a job's change when the job ends. */
+static void after_job(const struct gw_txn *t, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (t->role == GW_BASELINE_SAVE && t->baseline_err)
+		snprintf(buf, len, "; they stay after the job: cannot keep the table as it was "
+			 "in %s: %s", baseline_dir(), strerror(-t->baseline_err));
+	else if (t->role == GW_BASELINE_SAVE)
+		snprintf(buf, len, "; all back as they were once the last job using them ends");
+	else if (t->keep)
+		snprintf(buf, len, "; kept after the job (--keep-weights)");
+}
+
 /* One line on stderr whenever the system-wide weights change. */
 void global_report(const struct gw_txn *t)
 {
-	char what[512];
+	char what[512], after[600];
 
 	gw_txn_describe(t, what, sizeof(what));
 	if (!what[0])
 		return;
-	warnx("changed global interleave weights: %s%s", what,
-	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "");
+	after_job(t, after, sizeof(after));
+	warnx("changed global interleave weights: %s%s%s", what,
+	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "", after);
+}
+
+/* "; the kernel's auto weights back on", or why they stay off. */
+static void auto_after(const struct settle *s, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (s->auto_back)
+		snprintf(buf, len, "; kernel auto weights back on");
+	else if (s->auto_err == -ENODEV)
+		snprintf(buf, len, "; kernel auto weights stay off: the platform reports no node "
+			 "bandwidth to set them from");
+	else if (s->auto_err)
+		snprintf(buf, len, "; kernel auto weights stay off: %s", strerror(-s->auto_err));
+}
+
+/* The table put back as it was before the jobs that have ended changed it
+ * (a run that takes the table's lock, or the watcher at a job's end), in
+ * one line; nothing when there was nothing to do or when this user may
+ * not write the table (root's next run will). */
+void global_settle_report(const struct settle *s)
+{
+	char autos[160];
+
+	if (s->state == SETTLE_FAILED && s->err != -EACCES && s->err != -EPERM) {
+		errno = -s->err;
+		if (s->failed_node >= 0)
+			warn("cannot put node %d's global interleave weight back as it was",
+			     s->failed_node);
+		else
+			warn("cannot put the global interleave weights back as they were (%s)",
+			     baseline_dir());
+	}
+	if (s->state != SETTLE_DONE)
+		return;
+	auto_after(s, autos, sizeof(autos));
+	if (s->put_back[0])
+		warnx("put the global interleave weights back as they were: %s%s", s->put_back,
+		      autos);
+	else if (autos[0])
+		warnx("put the global interleave weights back as they were%s", autos);
 }
 
 /* What --wait waited for, whom --force overrode, and a lease that could not
@@ -89,6 +143,7 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
  * what changed, or why nothing did (exit 1). Returns the exit status. */
 int global_admin_report(int rc, const struct admin_result *res, bool auto_mode)
 {
+	global_settle_report(&res->txn.settled);
 	if (rc < 0)
 		admin_failed(rc, res);
 	global_lease_report(&res->txn.lease);

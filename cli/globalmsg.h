@@ -7,6 +7,7 @@
 #include "libnumactl2.h"
 
 void global_report(const struct gw_txn *t);
+void global_settle_report(const struct settle *s);
 void global_lease_report(const struct lease *l);
 void global_no_write_refused(void) __attribute__((noreturn));
 void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,

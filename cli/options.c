@@ -294,6 +294,7 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_WAIT: wait_option(ctl); break;
 	case OPT_FORCE: ctl->force = true; break;
 	case OPT_RESTORE: ctl->restore = true; break;
+	case OPT_KEEP_WEIGHTS: ctl->keep_weights = true; break;
 	case OPT_REPORT: report_option(ctl); break;
 	case OPT_REPORT_FILE: once(&ctl->report_file, "--report-file"); break;
 	case OPT_MEASURE: ctl->measure = true; break;

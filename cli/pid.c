@@ -45,6 +45,8 @@ static const char *pid_conflict(const struct ctl *ctl)
 		return "--report";
 	if (ctl->restore)
 		return "--restore-weights";
+	if (ctl->keep_weights)
+		return "--keep-weights";
 	if (ctl->measure)
 		return "--measure";
 	if (ctl->dry_run)

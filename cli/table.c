@@ -35,6 +35,8 @@
 		 "when a running job leases other global weights for\nthese nodes, wait for it (at most SECONDS) instead\nof failing") \
 	LONG_OPT("force",                FORCE,          no_argument,       "",   \
 		 "change global weights that running jobs lease (root)") \
+	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
+		 "leave the global weights this run writes as they are\nafter the command: they become the ones the table\ngoes back to (by default, once the last job using\nchanged global weights has ended, the table and the\nkernel's auto mode go back to what they were before)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
 		 "stay as the command's parent and, when it ends, put\nback the global weights this run changed, unless\nanother job leases them by then") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \

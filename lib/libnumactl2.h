@@ -26,6 +26,8 @@
 #include "weights/holders.h"
 #include "weights/admin.h"
 #include "weights/restore.h"
+#include "weights/baseline.h"
+#include "weights/settle.h"
 
 /* Bandwidths: from the firmware, measured, and the weights they give. */
 #include "bandwidth/nodeperf.h"
@@ -36,6 +38,7 @@
 /* The job as a child, and where its pages went; a running process's
  * pages moved (--pid --migrate). */
 #include "job/supervise.h"
+#include "job/watcher.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
 #include "job/migranges.h"

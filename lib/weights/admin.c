@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "weights/admin.h"
+#include "weights/baseline.h"
 
 static int fail(struct admin_result *res, enum admin_step step, int rc)
 {
@@ -27,6 +28,7 @@ static int start(const struct lease_options *o, struct admin_result *res)
 		return fail(res, ADMIN_CHANGE, rc);
 	res->txn.opt = *o;
 	res->txn.keep = false;
+	res->txn.role = GW_BASELINE_REDEFINE;
 	return 0;
 }
 
@@ -97,6 +99,9 @@ int admin_auto_weights(const struct lease_options *o, struct admin_result *res)
 	if (rc < 0)
 		return fail(res, ADMIN_CHANGE, rc);
 	rc = gw_read_auto() == GW_AUTO_ON ? 0 : gw_enable_auto();
+	/* The kernel's weights on every node are what "as it was" means now. */
+	if (rc == 0)
+		baseline_remove();
 	lease_drop(&res->txn.lease);
 	gw_txn_end(&res->txn);
 	return rc < 0 ? fail(res, ADMIN_ENABLE_AUTO, rc) : 0;

@@ -198,6 +198,47 @@ static int write_string(int fd, const char *s)
 	return (size_t)n == strlen(s) ? 0 : -EIO;
 }
 
+#ifdef NUMACTL2_TEST_BUILD
+/* Test build only: NUMACTL2_TEST_KERNEL_AUTO makes the copy of the table
+ * act as the kernel's does on the auto switch: a node write turns it off
+ * (1 or nobw), and with nobw turning it on fails with ENODEV, as on a
+ * platform without bandwidth data. */
+static const char *kernel_auto(void)
+{
+	const char *s = getenv("NUMACTL2_TEST_KERNEL_AUTO");
+
+	return s && *s ? s : NULL;
+}
+
+static void node_written(void)
+{
+	char path[512];
+	int fd;
+
+	if (!kernel_auto() || !auto_path(path, sizeof(path)))
+		return;
+	fd = open_attr(path, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		(void)write_string(fd, "false");
+		close(fd);
+	}
+}
+
+static int auto_refused(void)
+{
+	return kernel_auto() && strcmp(kernel_auto(), "nobw") == 0 ? -ENODEV : 0;
+}
+#else
+static void node_written(void)
+{
+}
+
+static int auto_refused(void)
+{
+	return 0;
+}
+#endif
+
 int gw_enable_auto(void)
 {
 	char path[512];
@@ -205,6 +246,9 @@ int gw_enable_auto(void)
 
 	if (!auto_path(path, sizeof(path)))
 		return -ENOENT;
+	rc = auto_refused();
+	if (rc < 0)
+		return rc;
 	fd = open_attr(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fd;
@@ -233,9 +277,13 @@ int gw_lock_table(void)
 static int write_weight(int fd, unsigned weight)
 {
 	char buf[8];
+	int rc;
 
 	snprintf(buf, sizeof(buf), "%u", weight);
-	return write_string(fd, buf);
+	rc = write_string(fd, buf);
+	if (rc == 0)
+		node_written();
+	return rc;
 }
 
 #ifdef NUMACTL2_TEST_BUILD

@@ -5,7 +5,10 @@
  * writes them all or, on the first failure, none; gw_txn_end() lets the
  * directory go (the leases a job keeps stay); gw_txn_undo() puts back what
  * was written. The per-node tables have an entry for each node the table can
- * name (gw_node_count()), allocated by gw_txn_alloc(). */
+ * name (gw_node_count()), allocated by gw_txn_alloc(). Under the lock, each
+ * try first puts back what jobs that have ended left (settle.c), and the
+ * commit saves or redefines the table as it was (baseline.c), as the
+ * caller's role says. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "weights/baseline.h"
 #include "weights/txn.h"
 #include "syscalls.h"
 
@@ -160,6 +164,8 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 
 	if (rc < 0)
 		return rc;
+	if (t->settled.state != SETTLE_DONE)
+		(void)settle_table(&t->settled);
 	for (unsigned n = 0; n < t->span; n++) {
 		unsigned held = 0;
 
@@ -244,12 +250,58 @@ static void rollback(struct gw_txn *t)
 	}
 	if (any && t->auto_before == GW_AUTO_ON)
 		(void)gw_enable_auto();
+	if (t->baseline_made)
+		baseline_remove();
+	t->baseline_made = false;
+}
+
+static bool any_staged(const struct gw_txn *t)
+{
+	for (unsigned n = 0; n < t->span; n++)
+		if (t->node[n].staged)
+			return true;
+	return false;
+}
+
+/* Before a job's first write: the table as it is, unless a baseline is
+ * there already (an earlier job's, still needed). */
+static void save_baseline(struct gw_txn *t)
+{
+	int rc;
+
+	if (t->role != GW_BASELINE_SAVE || !any_staged(t))
+		return;
+	rc = baseline_save();
+	t->baseline_made = rc > 0;
+	t->baseline_err = rc < 0 ? rc : 0;
+}
+
+/* After an admin's write or --keep-weights: the nodes written are, from now
+ * on, as they were; so is the auto switch as the writes left it. */
+static void redefine_baseline(struct gw_txn *t)
+{
+	struct baseline b;
+	int rc;
+
+	if (t->role != GW_BASELINE_REDEFINE || !gw_txn_any_written(t))
+		return;
+	rc = baseline_read(&b);
+	if (rc > 0) {
+		for (unsigned n = 0; n < t->span && n < b.count; n++)
+			if (t->node[n].written)
+				b.weight[n] = t->node[n].new;
+		b.auto_mode = gw_read_auto();
+		rc = baseline_write(&b);
+	}
+	baseline_free(&b);
+	t->baseline_err = rc < 0 ? rc : 0;
 }
 
 /* Writes every staged node. On the first failure (*failed_node) what was
  * written goes back, the leases go and the directory is let go. */
 int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 {
+	save_baseline(t);
 	for (unsigned i = 0; i < t->span; i++) {
 		int rc;
 
@@ -263,6 +315,7 @@ int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 		}
 		t->node[i].written = true;
 	}
+	redefine_baseline(t);
 	return 0;
 }
 

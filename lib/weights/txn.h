@@ -9,7 +9,16 @@
 #include <stdint.h>
 
 #include "weights/lease.h"
+#include "weights/settle.h"
 #include "weights/table.h"
+
+/* What a change does to the baseline, the table as it was (baseline.c). */
+enum gw_baseline_role {
+	GW_BASELINE_NONE,	/* nothing: putting weights back (restore.c) */
+	GW_BASELINE_SAVE,	/* a job: saved before its first write, unless there is one */
+	GW_BASELINE_REDEFINE,	/* an admin's change, --keep-weights: what it writes is
+				 * what "as it was" means from then on */
+};
 
 /* One node's part of the change. */
 struct gw_txn_node {
@@ -32,6 +41,10 @@ struct gw_txn {
 	struct lease_options opt;	/* the caller's */
 	bool keep;			/* a job: hold the leases after the change */
 	bool no_write;			/* fail with -EROFS where a weight would be written */
+	enum gw_baseline_role role;	/* the caller's */
+	bool baseline_made;		/* this change saved the baseline (undo removes it) */
+	int baseline_err;		/* -errno: the baseline could not be saved or redefined */
+	struct settle settled;		/* what the table's lock found left by ended jobs */
 };
 
 void gw_txn_init(struct gw_txn *t);

@@ -1,0 +1,17 @@
+/* The watcher: a detached process that puts the global table back as it
+ * was once the job has ended (watcher.c). */
+#ifndef NUMACTL2_WATCHER_H
+#define NUMACTL2_WATCHER_H
+
+#include "weights/settle.h"
+
+struct watcher {
+	/* Called in the watcher when it is done, with what table_after_job()
+	 * did; stderr is numactl2's where that is a terminal or a file, else
+	 * /dev/null. NULL: nothing said. */
+	void (*said)(const struct settle *s);
+};
+
+int watcher_start(const struct watcher *w);
+
+#endif
