@@ -106,11 +106,19 @@ static bool apply_weights(const struct ctl *ctl, struct weights_change *wc)
 	return wc->txn.role == GW_BASELINE_SAVE && baseline_writable();
 }
 
+/* What the watcher says, on a terminal or in a file: only what the notice
+ * did not promise (the kernel's auto weights staying off, a failure). */
+static void watcher_said(const struct settle *s)
+{
+	if (s->state != SETTLE_DONE || s->auto_err)
+		global_settle_report(s);
+}
+
 /* The job's end puts the table back as it was: a watcher of this process
  * (the job once it execs, or numactl2 as its parent). */
 static void start_watcher(void)
 {
-	static const struct watcher w = { .said = global_settle_report };
+	static const struct watcher w = { .said = watcher_said };
 	int rc = watcher_start(&w);
 
 	if (rc < 0) {

@@ -8,12 +8,15 @@
  * end (lib/job/watcher.c), the Slurm plugin at a step's end and any run
  * that changes the table (txn.c) settle it.
  *
- * Who needs the table as it is: the live processes a lease record names
- * (record.c, by PID and start time) on a node whose weight differs from the
- * baseline. A job's record names the job itself (numactl2 execs it), so the
- * processes it forked, which may still hold the lease descriptor, do not
- * keep the weights once the job has ended, nor does a lease that could not
- * be recorded. A job on nodes at their baseline weights needs nothing put
+ * Who needs the table as it is: whoever leases a node whose weight differs
+ * from the baseline (lease.c): a live process its record names (record.c,
+ * by PID and start time), or a process that keeps the lease descriptor
+ * open. A job is, for this as for its lease, the process numactl2 execs and
+ * whatever it forked that keeps that descriptor: a child that keeps it
+ * keeps the weights until it ends (`sh -c '(sleep 2)& exit 0'` has them
+ * back 2 s after sh exits), one that closes it (daemon(3), close_range)
+ * does not, so a job's descendants hold the table no longer than they hold
+ * its lease. A job on nodes at their baseline weights needs nothing put
  * back: the baseline is what it has.
  *
  * Where: /run/numactl2, a tmpfs emptied at boot like the table itself. Only

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "weights/baseline.h"
+#include "weights/lease.h"
 #include "weights/settle.h"
 #include "weights/table.h"
 
@@ -54,26 +55,30 @@ static int fail(struct settle *s, int node, int rc)
 	return rc;
 }
 
-/* Opens each node that differs from B for writing, unless a live job
- * leases one: then SETTLE_HELD and nothing open is used. 0 or -errno. */
+/* Opens each node that differs from B for writing, unless a job leases
+ * one (lease.c: a live process its record names, or one that keeps its
+ * lease descriptor open): then SETTLE_HELD and nothing is written.
+ * 0 or -errno. */
 static int stage(const struct baseline *b, struct back *k, struct settle *s)
 {
 	for (unsigned n = 0; n < b->count; n++) {
+		struct lease_conflict c;
 		unsigned now;
 		int fd;
 
 		if (!b->weight[n] || gw_read(n, &now) < 0 || now == b->weight[n])
 			continue;	/* no node file now (hotplug): nothing to put back */
+		if (!lease_try_exclusive(n, &c)) {
+			s->state = SETTLE_HELD;
+			s->held_node = n;
+			s->who = c.who;
+			return 0;
+		}
 		fd = gw_open_node(n, O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
 			return fail(s, (int)n, fd);
 		k->fd[n] = fd;
 		k->now[n] = (uint8_t)now;
-		if (holders_recorded(fd, &s->who) == 0 && s->who.count) {
-			s->state = SETTLE_HELD;
-			s->held_node = n;
-			return 0;
-		}
 	}
 	return 0;
 }

@@ -2,10 +2,28 @@
 # lease on global weights, waiting for its lease, and the message another
 # run gets. numactl2 is $NUMACTL2 on the host, the one in PATH in the guest.
 
+# What the notice of a job's change of the global table ends with: the
+# table goes back as it was (lib/weights/baseline.c).
+AFTER_JOB="; all back as they were once the last job using them ends"
+
 # lease_msg NODE HELD PIDS WANT: what a run that needs weight WANT on NODE
 # says while PIDS lease weight HELD there.
 lease_msg() {
 	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
+}
+
+# wait_for_value FILE VALUE: until FILE holds VALUE, for $VALUE_WAIT
+# seconds (10 by default) at most. A job's watcher puts the table back
+# after the job has ended, not with it: milliseconds on an idle machine,
+# seconds on one with both cores busy.
+wait_for_value() {
+	local end=$((SECONDS + ${VALUE_WAIT:-10}))
+	while [ "$SECONDS" -lt "$end" ]; do
+		[ "$(cat "$1" 2>/dev/null)" = "$2" ] && return 0
+		sleep 0.05
+	done
+	echo "$1 is '$(cat "$1" 2>/dev/null)', not '$2', after ${VALUE_WAIT:-10} s"
+	return 1
 }
 
 # wait_for_lease NODE PID: until --show lists PID among the holders of
