@@ -77,7 +77,7 @@ void global_settle_report(const struct settle *s)
 {
 	char autos[160];
 
-	if (s->state == SETTLE_FAILED && s->err != -EACCES && s->err != -EPERM) {
+	if (s->state == SETTLE_FAILED && s->err != -EACCES) {
 		errno = -s->err;
 		if (s->failed_node >= 0)
 			warn("cannot put node %d's global interleave weight back as it was",

@@ -315,16 +315,19 @@ bool baseline_present(void)
 	return rc > 0;
 }
 
-/* Could this process put the baseline back? Only root can (the test
- * build: the tester). */
+/* Is there a baseline to trust, that this process could put back? Only
+ * root can (the test build: the tester). */
 bool baseline_writable(void)
 {
-	int dir = open_dir(false);
+	int dir = open_dir(false), fd;
 	bool ok;
 
 	if (dir < 0)
 		return false;
-	ok = faccessat(dir, BASELINE_NAME, W_OK, AT_EACCESS) == 0;
+	fd = open_file(dir);
+	ok = fd >= 0 && faccessat(dir, BASELINE_NAME, W_OK, AT_EACCESS) == 0;
+	if (fd >= 0)
+		close(fd);
 	close(dir);
 	return ok;
 }

@@ -164,8 +164,10 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 
 	if (rc < 0)
 		return rc;
-	if (t->settled.state != SETTLE_DONE)
+	if (t->settled.state != SETTLE_DONE) {
 		(void)settle_table(&t->settled);
+		t->auto_before = gw_read_auto();
+	}
 	for (unsigned n = 0; n < t->span; n++) {
 		unsigned held = 0;
 

@@ -1,0 +1,268 @@
+#!/usr/bin/env bats
+# The table as it was (lib/weights/baseline.c, settle.c, lib/job/watcher.c):
+# once the last job that needs changed global weights has ended, the table
+# and the kernel's auto switch are back to what they were before the first
+# of them, put back by a detached watcher or, where that was killed, by the
+# next run that takes the table's lock. On a copy of the table: the test
+# build's NUMACTL2_TEST_KERNEL_AUTO makes the copy's auto switch act as the
+# kernel's (a node write turns it off; nobw: turning it on fails with
+# ENODEV). The real table is tested in the guest (vm/guest/restore.bats).
+
+load helpers
+
+setup() {
+	WI=$(fake_wi_dir 0 1)
+	echo true >"$WI/__auto_type"
+	export NUMACTL2_SYSFS_WI=$WI NUMACTL2_TEST_KERNEL_AUTO=1
+	LEASES=$(mktemp -d /tmp/numactl2-records.XXXXXX)
+	chmod 1777 "$LEASES"
+	export NUMACTL2_LEASE_DIR=$LEASES
+	BASELINE=$BATS_TEST_TMPDIR/numactl2/baseline
+	bg=()
+}
+
+teardown() {
+	local p
+	for p in "${bg[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
+	for p in $(watchers); do kill "$p" 2>/dev/null || true; done
+	rm -rf "$LEASES"
+}
+
+LEASE_WAIT=5
+
+table() { echo "$(cat "$WI/node0") $(cat "$WI/node1") $(cat "$WI/__auto_type")"; }
+
+# wait_for_table "N0 N1 AUTO": until the copy is that, 10 s at most: the
+# watcher puts it back after the job has ended, not with it (milliseconds
+# idle, seconds with both cores busy).
+wait_for_table() {
+	local end=$((SECONDS + 10))
+	while [ "$SECONDS" -lt "$end" ]; do
+		[ "$(table)" = "$1" ] && return 0
+		sleep 0.05
+	done
+	echo "the table is '$(table)', not '$1', after 10 s"
+	return 1
+}
+
+# The watchers of this test's table: their environment names it.
+watchers() {
+	local p
+	for p in $(pgrep -x numactl2-watch); do
+		tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qxF "NUMACTL2_SYSFS_WI=$WI" && echo "$p"
+	done
+	return 0
+}
+
+# wait_for_watcher: until this test has exactly one watcher ($watcher), 5 s at most.
+wait_for_watcher() {
+	local end=$((SECONDS + 5)) w
+	while [ "$SECONDS" -lt "$end" ]; do
+		w=$(watchers)
+		if [ -n "$w" ] && [ "$(wc -w <<<"$w")" -eq 1 ]; then
+			watcher=$w
+			return 0
+		fi
+		sleep 0.05
+	done
+	echo "watchers: '$(watchers)'"
+	return 1
+}
+
+@test "a job that exits: the table and the auto switch back as they were, and the notice says so" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 sh -c "echo \$(cat $WI/node0) \$(cat $WI/__auto_type)"
+	[ "$output" = "3 false" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
+	wait_for_table "1 1 true"
+	[ ! -e "$BASELINE" ]
+}
+
+@test "a job killed with SIGKILL: the table back as it was" {
+	echo 2 >"$WI/node1"
+	hold 0 0:3
+	[ "$(table)" = "3 2 false" ]
+	kill -KILL "$holder"
+	wait "$holder" || true
+	wait_for_table "1 2 true"
+}
+
+@test "two overlapping jobs: back only once the second has ended, to the table before the first" {
+	hold 0 0:3
+	local first=$holder w1
+	wait_for_watcher
+	w1=$watcher
+	# The second shares node 0's weight: it writes nothing, and needs it.
+	hold 0 0:3
+	local second=$holder
+	[ "$(table)" = "3 1 false" ]
+	kill "$first"
+	wait "$first" || true
+	# The first job's watcher has seen its end once it waits for the second's.
+	waits_for "$w1" "$second"
+	[ "$(table)" = "3 1 false" ]
+	[ -e "$BASELINE" ]
+	kill "$second"
+	wait "$second" || true
+	wait_for_table "1 1 true"
+}
+
+# waits_for WATCHER PID: until WATCHER holds a pidfd of PID (its fdinfo
+# names it), 10 s at most.
+waits_for() {
+	local end=$((SECONDS + 10))
+	while [ "$SECONDS" -lt "$end" ]; do
+		grep -qx "Pid:[[:space:]]*$2" /proc/"$1"/fdinfo/* 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "watcher $1 does not wait for $2"
+	return 1
+}
+
+@test "the watcher killed: the next run that takes the table's lock puts the table back" {
+	hold 0 0:3
+	wait_for_watcher
+	kill -KILL "$watcher"
+	kill "$holder"
+	wait "$holder" || true
+	# Nothing left to put it back: the table stays as the job left it...
+	sleep 1
+	[ "$(table)" = "3 1 false" ]
+	[ -e "$BASELINE" ]
+	# ...until the next run that takes the lock: -w alone does.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 cat "$WI/node0"
+	[ "$output" = 1 ]
+	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights back on" ]
+	[ "$(table)" = "1 1 true" ]
+	[ ! -e "$BASELINE" ]
+}
+
+@test "the watcher killed: --set-global-weights puts the table back first, then changes it" {
+	hold 0 0:3
+	wait_for_watcher
+	kill -KILL "$watcher"
+	kill "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:4
+	[ "${stderr_lines[0]}" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights back on" ]
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node1 1->4; kernel auto weights switched off" ]
+	[ "$(table)" = "1 4 false" ]
+}
+
+@test "--keep-weights: the weights and the auto switch stay after the job" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off; kept after the job (--keep-weights)" ]
+	[ -z "$(watchers)" ]
+	[ ! -e "$BASELINE" ]
+	# The next runs have nothing to put back.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 true
+	[ -z "$stderr" ]
+	[ "$(table)" = "3 1 false" ]
+}
+
+@test "--set-global-weights during a job: the table goes back to what the admin set" {
+	hold 0 0:3
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:4
+	[ "$(table)" = "3 4 false" ]
+	kill "$holder"
+	wait "$holder" || true
+	# Node 0 as it was before the job; node 1 and the auto switch as the admin left them.
+	wait_for_table "1 4 false"
+	[ ! -e "$BASELINE" ]
+}
+
+@test "--auto-global-weights during a job (--force): auto is what the table goes back to" {
+	echo false >"$WI/__auto_type"
+	hold 0 0:3
+	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights --force
+	[ ! -e "$BASELINE" ]
+	kill "$holder"
+	wait "$holder" || true
+	sleep 1
+	[ "$(table)" = "3 1 true" ]
+}
+
+@test "no bandwidth data (ENODEV): the weights go back, one line says auto stays off and why" {
+	export NUMACTL2_TEST_KERNEL_AUTO=nobw
+	local err=$BATS_TEST_TMPDIR/err
+	"$NUMACTL2" -w 0 --weights=0:3 true 2>"$err"
+	wait_for_table "1 1 false"
+	local end=$((SECONDS + 10))
+	while [ "$SECONDS" -lt "$end" ] && [ "$(wc -l <"$err")" -lt 2 ]; do sleep 0.05; done
+	run -0 cat "$err"
+	[ "${lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
+	[ "${lines[1]}" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights stay off: the platform reports no node bandwidth to set them from" ]
+	[ "${#lines[@]}" -eq 2 ]
+	[ ! -e "$BASELINE" ]
+}
+
+@test "no bandwidth data, the watcher killed: the next run says auto stays off and why" {
+	export NUMACTL2_TEST_KERNEL_AUTO=nobw
+	hold 0 0:3
+	wait_for_watcher
+	kill -KILL "$watcher"
+	kill "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 true
+	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights stay off: the platform reports no node bandwidth to set them from" ]
+	[ "$(table)" = "1 1 false" ]
+}
+
+@test "the job is numactl2's process, has no child of numactl2's, and the watcher is in its own session" {
+	local f=$BATS_TEST_TMPDIR/job
+	# read and echo are built in: the job's children are none of its own making.
+	"$NUMACTL2" -w 0 --weights=0:3 sh -c "read -r c </proc/\$\$/task/\$\$/children; echo \"\$\$ [\$c]\" >$f; exec sleep 30" 2>/dev/null &
+	holder=$!
+	bg+=("$holder")
+	wait_for_comm "$holder" sleep
+	[ "$(cat "$f")" = "$holder []" ]
+	wait_for_watcher
+	# Neither in the job's session nor in its process group; not its child.
+	[ "$(ps -o sid= -p "$watcher")" -ne "$(ps -o sid= -p "$holder")" ]
+	[ "$(ps -o pgid= -p "$watcher")" -ne "$(ps -o pgid= -p "$holder")" ]
+	[ "$(ps -o ppid= -p "$watcher")" -ne "$holder" ]
+	# It holds neither the job's stdio nor its lease: /dev/null, its pidfd, its signalfd.
+	run -0 bash -c "for f in /proc/$watcher/fd/*; do readlink \$f; done | sort -u | tr '\n' ' '"
+	[ "$output" = "/dev/null anon_inode:[pidfd] anon_inode:[signalfd] " ]
+	kill -TERM "$holder"
+	wait "$holder" || true
+	wait_for_table "1 1 true"
+}
+
+@test "a caller reading the job's output to its end does not wait for the watcher" {
+	# The first job's watcher waits on while the second job holds node 0.
+	hold 0 0:3
+	local t0=$SECONDS out
+	out=$("$NUMACTL2" -w 0 --weights=0:3 echo done 2>&1)
+	[ "$out" = done ]
+	# A bound, not a timing: a watcher holding the pipe would block until teardown.
+	[ $((SECONDS - t0)) -lt 5 ]
+	[ "$(table)" = "3 1 false" ]
+}
+
+@test "a child that keeps the job's lease descriptor keeps the weights until it ends" {
+	local f=$BATS_TEST_TMPDIR/child
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 sh -c "sleep 4 >/dev/null 2>&1 & echo \$! >$f"
+	bg+=("$(cat "$f")")
+	# The child runs 4 s, far longer than this look takes even under load.
+	[ "$(table)" = "3 1 false" ]
+	wait_for_table "1 1 true"
+}
+
+@test "a baseline that is not root's is not trusted, and the run says so" {
+	hold 0 0:3
+	wait_for_watcher
+	kill -KILL "$watcher"
+	chown 65534 "$BASELINE"
+	kill "$holder"
+	wait "$holder" || true
+	run -0 --separate-stderr "$NUMACTL2" -w 0 true
+	[ "$stderr" = "numactl2: cannot put the global interleave weights back as they were ($BATS_TEST_TMPDIR/numactl2): Operation not permitted" ]
+	[ "$(table)" = "3 1 false" ]
+}
+
+@test "a failed exec: the table back at once, no baseline left" {
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 /nonexistent/prog
+	[ "$(cat "$WI/node0")" = 1 ]
+	[ ! -e "$BASELINE" ]
+}
