@@ -174,6 +174,7 @@ waits_for() {
 @test "--auto-global-weights during a job (--force): auto is what the table goes back to" {
 	echo false >"$WI/__auto_type"
 	hold 0 0:3
+	[ -e "$BASELINE" ]
 	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights --force
 	[ ! -e "$BASELINE" ]
 	kill "$holder"
@@ -263,6 +264,8 @@ waits_for() {
 
 @test "a failed exec: the table back at once, no baseline left" {
 	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 /nonexistent/prog
+	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
+	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
 	[ "$(cat "$WI/node0")" = 1 ]
 	[ ! -e "$BASELINE" ]
 }
