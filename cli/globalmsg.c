@@ -56,44 +56,15 @@ void global_report(const struct gw_txn *t)
 	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "", after);
 }
 
-/* "; the kernel's auto weights back on", or why they stay off. */
-static void auto_after(const struct settle *s, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (s->auto_back)
-		snprintf(buf, len, "; kernel auto weights back on");
-	else if (s->auto_err == -ENODEV)
-		snprintf(buf, len, "; kernel auto weights stay off: the platform reports no node "
-			 "bandwidth to set them from");
-	else if (s->auto_err)
-		snprintf(buf, len, "; kernel auto weights stay off: %s", strerror(-s->auto_err));
-}
-
 /* The table put back as it was before the jobs that have ended changed it
  * (a run that takes the table's lock, or the watcher at a job's end), in
- * one line; nothing when there was nothing to do or when this user may
- * not write the table (root's next run will). */
+ * one line, when there is something to say (msg_settle()). */
 void global_settle_report(const struct settle *s)
 {
-	char autos[160];
+	char msg[MSG_MAX];
 
-	if (s->state == SETTLE_FAILED && s->err != -EACCES) {
-		errno = -s->err;
-		if (s->failed_node >= 0)
-			warn("cannot put node %d's global interleave weight back as it was",
-			     s->failed_node);
-		else
-			warn("cannot put the global interleave weights back as they were (%s)",
-			     baseline_dir());
-	}
-	if (s->state != SETTLE_DONE)
-		return;
-	auto_after(s, autos, sizeof(autos));
-	if (s->put_back[0])
-		warnx("put the global interleave weights back as they were: %s%s", s->put_back,
-		      autos);
-	else if (autos[0])
-		warnx("put the global interleave weights back as they were%s", autos);
+	if (msg_settle(msg, sizeof(msg), s))
+		warnx("%s", msg);
 }
 
 /* What --wait waited for, whom --force overrode, and a lease that could not

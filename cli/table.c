@@ -36,7 +36,7 @@
 	LONG_OPT("force",                FORCE,          no_argument,       "",   \
 		 "change global weights that running jobs lease (root)") \
 	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
-		 "leave the global weights this run writes as they are\nafter the command: they become the ones the table\ngoes back to (by default, once the last job using\nchanged global weights has ended, the table and the\nkernel's auto mode go back to what they were before)") \
+		 "keep the global weights this run writes after the\ncommand ends (by default the table and the kernel's\nauto mode go back to what they were once the last\njob that needs them has ended)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
 		 "stay as the command's parent and, when it ends, put\nback the global weights this run changed, unless\nanother job leases them by then") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
@@ -199,7 +199,9 @@ void cli_usage(void)
 	      "weights in /sys/kernel/mm/mempolicy/weighted_interleave and says so on stderr.\n"
 	      "A job run under global weights leases them: while it runs, or a process it\n"
 	      "forked keeps the descriptors it inherited, numactl2 refuses to give its nodes\n"
-	      "other weights.\n"
+	      "other weights. Once the last job that needs changed weights has ended, the\n"
+	      "table and the kernel's auto mode go back to what they were before the first\n"
+	      "(--keep-weights keeps them).\n"
 	      "\n"
 	      "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
 	      "be run, 127 if it was not found; otherwise the command's own status.\n",

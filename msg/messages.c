@@ -170,3 +170,43 @@ void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
 	used = strlen(buf);
 	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
 }
+
+/* "; kernel auto weights back on", or why they stay off. */
+static void auto_after(char *buf, size_t len, const struct settle *s)
+{
+	buf[0] = '\0';
+	if (s->auto_back)
+		snprintf(buf, len, "; kernel auto weights back on");
+	else if (s->auto_err == -ENODEV)
+		snprintf(buf, len, "; kernel auto weights stay off: the platform reports no node "
+			 "bandwidth to set them from");
+	else if (s->auto_err)
+		snprintf(buf, len, "; kernel auto weights stay off: %s", strerror(-s->auto_err));
+}
+
+/* The global table put back as it was before the jobs that have ended
+ * changed it (settle.c), or why it could not be: false when there is
+ * nothing to say (nothing to do, still needed by a job, or a user who may
+ * not write the table: root's next run will). */
+bool msg_settle(char *buf, size_t len, const struct settle *s)
+{
+	char autos[160];
+
+	if (s->state == SETTLE_FAILED && s->err != -EACCES) {
+		if (s->failed_node >= 0)
+			snprintf(buf, len, "cannot put node %d's global interleave weight back as it "
+				 "was: %s", s->failed_node, strerror(-s->err));
+		else
+			snprintf(buf, len, "cannot put the global interleave weights back as they "
+				 "were (%s): %s", baseline_dir(), strerror(-s->err));
+		return true;
+	}
+	if (s->state != SETTLE_DONE)
+		return false;
+	auto_after(autos, sizeof(autos), s);
+	if (!s->put_back[0] && !autos[0])
+		return false;
+	snprintf(buf, len, "put the global interleave weights back as they were%s%s%s",
+		 s->put_back[0] ? ": " : "", s->put_back, autos);
+	return true;
+}

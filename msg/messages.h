@@ -5,6 +5,7 @@
 #ifndef NUMACTL2_MSG_H
 #define NUMACTL2_MSG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "libnumactl2.h"
@@ -20,6 +21,7 @@ void msg_no_global_write(char *buf, size_t len);
 void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
 			const struct lease_conflict *c, unsigned node, const char *remedy);
 void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
+bool msg_settle(char *buf, size_t len, const struct settle *s);
 void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
 
 #endif

@@ -119,3 +119,23 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 	}
 	return 0;
 }
+
+/* In slurmstepd, as root, once the step's tasks have ended: the global
+ * table back as it was before the first job that changed it, unless
+ * another job still needs it (lib/weights/settle.c); that job's end, or
+ * the next run that takes the table's lock, puts it back then. What it did
+ * goes to slurmd's log when there is something to say. */
+int slurm_spank_exit(spank_t sp, int ac, char **av)
+{
+	char msg[MSG_MAX];
+	struct settle s;
+
+	(void)ac;
+	(void)av;
+	if (!spank_remote(sp) || !request.nodes || test_hooks(sp) < 0 || !gw_present())
+		return 0;
+	(void)table_after_job(&s);
+	if (msg_settle(msg, sizeof(msg), &s))
+		slurm_info("numactl2: %s", msg);
+	return 0;
+}

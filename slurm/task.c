@@ -114,6 +114,8 @@ static int global_weights(const struct request *r, char *msg, size_t len)
 	change.txn.opt.wait = r->wait;
 	change.txn.opt.wait_secs = r->wait_secs;
 	change.txn.keep = true;
+	/* What it writes goes back at the step's end (slurm_spank_exit). */
+	change.txn.role = GW_BASELINE_SAVE;
 	rc = weights_apply(&policy, &change, &c, &node);
 	if (rc < 0) {
 		msg_global_refused(msg, len, &change.txn, rc, &c, node, "--weights-wait to queue");

@@ -113,6 +113,20 @@ JOB
 	[ "$output" = 7 ]
 }
 
+@test "slurm: at the step's end the copy of the table is back as it was (test build)" {
+	local wi
+	use_plugin "$SLURM_TEST_PLUGIN"
+	wi=$(fake_wi_dir 0)
+	mkdir -p "$BATS_TEST_TMPDIR/leases"
+	NUMACTL2_SYSFS_WI=$wi NUMACTL2_LEASE_DIR=$BATS_TEST_TMPDIR/leases \
+		run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 cat "$wi/node0"
+	[ "$output" = 7 ]
+	# slurmstepd puts it back once the step's tasks have ended, not
+	# necessarily before srun returns.
+	wait_for_value "$wi/node0" 1
+	[ ! -e "$BATS_TEST_TMPDIR/numactl2/baseline" ]
+}
+
 @test "slurm: --weights-wait needs --weights, and its SECS are 1-604800: refused in srun" {
 	run --separate-stderr sr --weighted-interleave=0 --weights-wait touch "$BATS_TEST_TMPDIR/ran"
 	[ "$status" -ne 0 ]
@@ -175,7 +189,8 @@ JOB
 	echo 40000 >"$node/node0/access1/initiators/write_bandwidth"
 	export NUMACTL2_SYSFS_NODE=$node
 	echo 5 >"$cli/node0"
-	NUMACTL2_SYSFS_WI=$cli run -0 "$NUMACTL2" -w 0 --weights=auto true
+	# --keep-weights: the CLI's weights stay in its copy, to compare with.
+	NUMACTL2_SYSFS_WI=$cli run -0 "$NUMACTL2" -w 0 --weights=auto --keep-weights true
 	run -0 --separate-stderr sr --weighted-interleave=0 --weights=auto --numa-report cat "$WI/node0"
 	[ "$output" = "$(cat "$cli/node0")" ]
 	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:$(cat "$cli/node0") (global weights)"* ]]
@@ -186,7 +201,7 @@ JOB
 	test_table 5
 	mkdir -p "$cli"
 	echo 5 >"$cli/node0"
-	NUMACTL2_SYSFS_WI=$cli run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured true
+	NUMACTL2_SYSFS_WI=$cli run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured --keep-weights true
 	[[ $stderr =~ ": weights "([0-9:,]+) ]]
 	cli_w=${BASH_REMATCH[1]}
 	run -0 --separate-stderr sr --weighted-interleave=0 --weights=measured --numa-report cat "$WI/node0"
