@@ -333,3 +333,16 @@ refused_with() {
 @test "--report and --report-file with --hardware: refused, nothing run" {
 	refused_with --hardware
 }
+
+# alloc's numa_maps text names its path on several lines: from a checkout
+# with a long path the text passed the first page of alloc's read buffer,
+# and the copy faulted a page after the count (the report then had one
+# anonymous page more than the dump, on every run).
+@test "--report: pages are numa_maps' also for a program with a long path" {
+	local dir=$BATS_TEST_TMPDIR/$(printf 'p%.0s' {1..200})/$(printf 'q%.0s' {1..200})
+	mkdir -p "$dir"
+	cp "$ALLOC" "$dir/alloc"
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 "$dir/alloc" -k mmap -s 8M -m
+	[ "$(printf '%s\n' "$output" | sed -n '/^maps:$/,$p' | wc -c)" -gt 4096 ]
+	[ "$(table_pages "$stderr" 0)" = "$(numa_maps_pages 0)" ]
+}
