@@ -273,3 +273,12 @@ fake_numactl2() {
 	kill -0 "$holder"
 	kill "$holder"
 }
+
+@test "wait_until: true at once, or after a few tries; false past its bound fails and says so" {
+	run -0 wait_until true
+	local f=$BATS_TEST_TMPDIR/later
+	(sleep 0.3; touch "$f") &
+	run -0 wait_until [ -e "$f" ]
+	WAIT_SECS=1 run -1 wait_until false
+	[ "$output" = "wait_until: still false after 1 s: false" ]
+}
