@@ -101,7 +101,8 @@ LEASE_WAIT=5
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$stderr" = "$(lease_msg 0 9 "$child" 5)" ]
 	kill "$child"
-	sleep 0.2
+	# Until it has gone: kill returns before the signal has taken it.
+	wait_until eval "! kill -0 $child 2>/dev/null" || return 1
 	run -0 "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$(w 0)" = 5 ]
 }

@@ -94,7 +94,7 @@ nothing_changed() {
 		"trap 'exit 3' TERM; echo ready; for i in \$(seq 100); do sleep 0.1; done; exit 9" \
 		>"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	local pid=$! rc=0
-	timeout 5 sh -c "until grep -q ready '$BATS_TEST_TMPDIR/out'; do sleep 0.05; done"
+	wait_until grep -q ready "$BATS_TEST_TMPDIR/out" || return 1
 	kill -TERM "$pid"
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 3 ]

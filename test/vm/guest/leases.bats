@@ -180,7 +180,8 @@ w; alloc -s 8M; sleep 0.2; w'
 	run -1 --separate-stderr numactl2 --set-global-weights=0:1
 	[ "$stderr" = "$(lease_msg 0 6 "$child" 1)" ]
 	kill "$child"
-	sleep 0.3
+	# Until it has gone: kill returns before the signal has taken it.
+	wait_until eval "! kill -0 $child 2>/dev/null" || return 1
 	run -0 --separate-stderr numactl2 --set-global-weights=0:1
 	[ "$(global_weights)" = "1 1 1 1" ]
 }
