@@ -183,7 +183,7 @@ check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retun
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
 
-check-vm: numactl2 test/bin/numactl2
+check-vm: numactl2 test/bin/numactl2 $(SLURM_TEST)
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
 # The guest kernel with the project's series (kernel/): its bzImage path is
