@@ -5,6 +5,7 @@
 #endif
 
 #define NUMACTL2_LICENSE \
+	"Copyright (C) 2026 numactl2 developers.\n" \
 	"License GPLv2+: GNU GPL version 2 or later <https://gnu.org/licenses/gpl.html>.\n" \
 	"This is free software: you are free to change and redistribute it.\n" \
 	"There is NO WARRANTY, to the extent permitted by law.\n"
