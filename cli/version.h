@@ -11,7 +11,7 @@
 	"There is NO WARRANTY, to the extent permitted by law.\n"
 
 /* No project address exists yet: the issue tracker of the repository the
- * source came from (README.md, "Reporting bugs"). */
+ * source came from (README.md, "Licence and bugs"). */
 #ifndef NUMACTL2_BUGS
-#define NUMACTL2_BUGS "the issue tracker of the numactl2 repository (README.md, \"Reporting bugs\")"
+#define NUMACTL2_BUGS "the issue tracker of the repository numactl2 came from (see its README)"
 #endif
