@@ -159,6 +159,9 @@ host_nodes() {
 		tab "numactl2 -w --interleave=0 --weights=0:9 cat $BATS_TEST_TMPDIR/somef" \
 		    "numactl2 -w --interleave=0 --weights=0:9 cat $BATS_TEST_TMPDIR/somefile " || return 1
 		tab "numactl2 -- ech" "numactl2 -- echo " || return 1
+		# numactl2's own file arguments.
+		tab "numactl2 --report-file=$BATS_TEST_TMPDIR/somef" "numactl2 --report-file=$BATS_TEST_TMPDIR/somefile " || return 1
+		tab "numactl2 -w 0 --shm $BATS_TEST_TMPDIR/somef" "numactl2 -w 0 --shm $BATS_TEST_TMPDIR/somefile " || return 1
 	done
 	# The command's own completion (bash-completion's for ls: its --help).
 	tab "numactl2 -w --interleave=0 --weights=0:9 ls --almost-al" \
