@@ -68,7 +68,7 @@
 		 "set the policy of the running process PID (every\nthread) instead of running a command; with --show,\n" \
 		 "print it. Needs a kernel with per-process weights") \
 	LONG_OPT("migrate",              MIGRATE,        no_argument,       "",   \
-		 "with --pid: also move the pages the process has\nto where the new policy would place them") \
+		 "with --pid and a policy: also move the pages\nthe process has to where the policy places them") \
 	OPT(     "hardware",             HARDWARE,       no_argument,       "",   \
 		 "show the nodes, distances, bandwidths and weights") \
 	LONG_OPT("cpu-compress",         CPU_COMPRESS,   no_argument,       "",   \
