@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2: numactl with weighted interleave and per-node weights.
 #
 # The core is lib/ (libnumactl2.a, one public header lib/libnumactl2.h); the

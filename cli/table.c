@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2's option table, and what is derived from it: getopt's tables
  * and the text of each option in --help (cli/usage.c prints it, and
  * help2man turns it into the man page). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one table of numactl2's options: getopt's long and short options and
  * the --help text all come from it, so none of them can drift. */
 #ifndef NUMACTL2_CLI_TABLE_H

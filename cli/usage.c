@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --help and --version, and usage errors: one line naming what is wrong,
  * then where help is, exit 1. */
 #include <err.h>

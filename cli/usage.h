@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --help, --version and usage errors (one line naming what is wrong, then
  * where help is, exit 1). */
 #ifndef NUMACTL2_USAGE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2's version, licence and where bugs go, which --version prints
  * (a build may set its own version and bug address). */
 #ifndef NUMACTL2_VERSION

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # install and uninstall honour PREFIX and DESTDIR and install every man page; the release build has no
 # test hooks; the man page has the exit codes. (--help against the option
 # table and the man page: cli.bats.)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command-line contract: spellings, help, version, and every kind of
 # bad input (a clear message on stderr, exit 1, nothing on stdout, and
 # no global weight changed).

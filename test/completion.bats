@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion (completion/numactl2) in a real interactive bash run in
 # tmux: keys are typed, TAB pressed, and what bash then has on the line (or
 # the list it shows) is read back. Every test runs twice: "plain" is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The man page (man/numactl2.8, help2man from --help and man/numactl2.h2m) is
 # the reference: it is what `make man` makes of today's --help, it has the
 # sections an admin looks for, and its statement of the weight sum is what

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The README as a reader uses it: its batch-script examples run as written,
 # with the test build on this host (a line that numactl2 refuses is a wrong
 # example; ./app and ./solver are stand-ins that exit 0; the --shm line's key

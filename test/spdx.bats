@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tools/spdx: every source of this repository has its SPDX licence line
 # (LICENSE), and the tool finds a source without it, adds it where it
 # belongs, and leaves a file that names another licence alone.
