@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Cross-option checks, once the whole command line is read: all of the
  * input is checked here, before anything is changed. */
 #include <err.h>

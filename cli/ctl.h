@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Everything one numactl2 run was asked to do, filled by cli_parse(). */
 #ifndef NUMACTL2_CTL_H
 #define NUMACTL2_CTL_H

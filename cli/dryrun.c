@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run: what a run would do, on stdout; nothing is changed. */
 #include <err.h>
 #include <errno.h>

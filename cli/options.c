@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2's command line: each option is handled in exactly one case,
  * with numactl's order rules. Nothing here changes the system. */
 #include <err.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libnumactl2's public header: everything a front end (the numactl2 CLI,
  * a Slurm plugin) links against. The library never prints, exits or
  * calls err(): each call returns 0 or a negative errno, with what went

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The wording both front ends share (messages.h): why a node list, a weight
  * list or --weights=auto is refused, and why a change of the global table
  * failed (a lease held by another job, no root, a kernel without it). */

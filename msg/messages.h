@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The wording both front ends share: the numactl2 CLI (cli/) and the Slurm
  * plugin (slurm/). Each function writes one message into the buffer it is
  * given, without the "numactl2: " prefix; the front end prints it (warnx,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The request applied in one task, as the user, before its exec: the node
  * list and weights from this node's own layout and bandwidths, then the
  * policy through the task-local path where the kernel has it, else the

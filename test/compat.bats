@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2 prints what Debian's numactl (2.0.16) prints, byte for byte, on
 # the same machine: --show under every policy both tools have, --hardware,
 # and the rejection of bad node lists. Where numactl2 adds lines (weights,

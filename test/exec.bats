@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Running the command: the policy it runs under (from its own numa_maps and
 # /proc/self/status), its exit status, and the exec failures 127 and 126.
 

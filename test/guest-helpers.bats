@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The guest suites' placement checks (test/vm/guest/common.bash), tested on
 # the host against alloc output made up here: a correct split passes, and
 # empty output, a surplus on any node, a missing node, a page outside the

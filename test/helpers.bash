@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared set-up for the host bats suites.
 bats_require_minimum_version 1.5.0
 

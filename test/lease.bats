@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leases on global weights, on the host: always on a copy of the table
 # (NUMACTL2_SYSFS_WI), never the real one. The host has one node, so the
 # jobs run on node 0; the admin options use a four-node copy. The real

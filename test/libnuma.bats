@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 13: a program that starts with libnuma 2.0.15-2.0.17 loses its
 # task-local weights (the constructor's MPOL_PREFERRED_MANY probe puts the
 # policy back without them). numactl2 finds the libnuma the program's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --report[=json], --report-file, --measure and --weights=measured on the
 # host (one node). The numbers are checked against the job's own numa_maps,
 # dumped last by test/vm/alloc -m, so that nothing changes between the dump

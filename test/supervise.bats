@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # supervise.c on its own, through test/supervise_driver: numactl2 as the
 # command's parent (for --report and --restore-weights). Exit status and
 # signals pass through, stdio is the job's, exec failures are 127 and 126,

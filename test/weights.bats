@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Weights on a kernel without set_mempolicy2: the global sysfs table,
 # written all-or-nothing, under a lock, never silently, and put back on failure.
 # $WI_DIR is this test's copy of the host's table (helpers.bash); what only

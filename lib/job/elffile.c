@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Reading an ELF file the way the dynamic loader does: program headers,
  * the dynamic segment, and the tables it points at by address (mapped to
  * file offsets through the PT_LOAD segments). Every offset is checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What numactl2 reads of an ELF file (a program, or a library it loads):
  * its program interpreter, the symbol versions it defines, a byte string
  * in it. Read through the program headers and the dynamic segment, as the

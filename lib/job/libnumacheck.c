@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The libnuma a job's program starts with, and whether its constructor
  * drops inherited task-local weights.
  *

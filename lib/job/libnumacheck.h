@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Does the program a job runs start with a libnuma whose constructor drops
  * inherited task-local weights (libnuma 2.0.15-2.0.17)? Asked before any
  * policy or weight is set, for the task-local path only. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* From a command's name to what its exec loads: the file (PATH), a
  * script's interpreter, and the libraries its dynamic loader lists.
  *

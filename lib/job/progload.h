@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Which file an exec of a command runs (execvp's PATH search, a script's
  * #! interpreter) and which shared library its dynamic loader would load
  * for it, asked of that loader itself (PT_INTERP --list). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* set_mempolicy2/get_mempolicy2/mbind2 where the running kernel has them.
  *
  * Their numbers exist only on a kernel with the series, and on a stock

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The SPANK plugin (slurm/) in a real one-node Slurm cluster (test/slurm/run).
 # The release plugin only ever asks for weights that the host's table
 # already holds; anything else uses the test build on a copy of the table.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leases on the kernel's global weights, in the 4-node guest where the
 # writes are real: a job keeps the weights it started with for as long as it
 # or a process it forked lives (lease.c).

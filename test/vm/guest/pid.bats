@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2 --pid on the 7.2-mpol2 guest (the kernel series with its pidfd
 # patch): a running job retuned from 1:1 to 9:1, its new pages counted
 # exactly, in every thread of a job with several, or in the one thread

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A running job for --pid and --migrate (pid.bats, migrate.bats): retune
 # (test/vm/retune.c) under numactl2, in the background, its batches
 # counted exactly with move_pages; and the global weights those tests set
