@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # wait_until CMD...: run CMD until it succeeds, for WAIT_SECS (30) at most.
 # The bound catches a hang, not slowness: under load (make check beside two
 # busy processes, or a TCG guest on a busy host) a step that takes
