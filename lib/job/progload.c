@@ -251,12 +251,16 @@ static long long now_ms(void)
 }
 
 /* Has the loader ended? Looked at without reaping it: while it is a
- * zombie its PID, and so its process group's ID, cannot be reused. */
+ * zombie its PID, and so its process group's ID, cannot be reused. ECHILD:
+ * a host process that reaps every child (a SIGCHLD handler in slurmstepd)
+ * took it already. */
 static bool ended(pid_t pid)
 {
 	siginfo_t si = { 0 };
 
-	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		return errno == ECHILD;
+	return si.si_pid == pid;
 }
 
 struct listing {
