@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "msg/messages.h"
+#include "parse.h"
 
 /* "invalid node list 'ARG': why", libnuma's why when it gave one. */
 void msg_node_list(char *buf, size_t len, const char *arg)
@@ -44,6 +45,18 @@ void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 	snprintf(buf, len, "invalid node list '%s': node %s does not exist (this machine has "
 		 "node%s %s; see numactl2 --hardware)", arg, node,
 		 numa_bitmask_weight(have) == 1 ? "" : "s", nodes);
+}
+
+/* A node list libnuma refused on this machine: a node it does not have
+ * (above its highest), or libnuma's why. */
+void msg_node_refused(char *buf, size_t len, const char *arg)
+{
+	struct parse_err e;
+
+	if (parse_list_numbers(arg, (unsigned long)numa_max_node(), &e) < 0)
+		msg_node_absent(buf, len, arg, e.item, numa_nodes_ptr);
+	else
+		msg_node_list(buf, len, arg);
 }
 
 void msg_weight_not_in_set(char *buf, size_t len, unsigned node)
