@@ -43,7 +43,6 @@
  * object as the constructor): libnuma linked into a static program. */
 #define LIBNUMA_MARK "libnuma: Warning: "
 
-
 enum libnuma_verdict libnuma_verdict_of(const char *lib)
 {
 	struct elf_file ef;
