@@ -44,6 +44,7 @@ struct ctl {
 	pid_t pid;			/* --pid; 0: none */
 	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
+	struct libnuma_finding libnuma;	/* the command's libnuma (check.c) */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */
 };

@@ -34,11 +34,12 @@
 #include "bandwidth/memcg.h"
 #include "bandwidth/autoweights.h"
 
-/* The job as a child, and where its pages went; a running process's
- * pages moved (--pid --migrate). */
+/* The job as a child (and how its exec would fail), where its pages
+ * went; a running process's pages moved (--pid --migrate). */
 #include "job/supervise.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
+#include "job/progload.h"
 #include "job/migranges.h"
 #include "job/migrate.h"
 

@@ -41,7 +41,7 @@ teardown() {
 @test "slurm: a bad node list fails in sbatch before a job exists" {
 	run --separate-stderr timeout 20 sbatch --weighted-interleave=0-x --wrap=true
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: invalid node list: '0-x'"* ]]
+	[[ $stderr == *"numactl2: invalid node list '0-x'"* ]]
 }
 
 @test "slurm: srun with weights that hold: the task's heap is weighted interleave" {

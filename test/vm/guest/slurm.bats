@@ -136,7 +136,7 @@ setup() {
 	run --separate-stderr sbatch --weighted-interleave=0-x "$JOBDIR/bad.sh"
 	echo "$stderr"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: invalid node list: '0-x'"* ]]
+	[[ $stderr == *"numactl2: invalid node list '0-x'"* ]]
 	[ "$(job_count)" = "$before" ]
 	[ ! -e "$JOBDIR/bad-ran" ]
 	[ ! -e "$JOBDIR/bad-batch-ran" ]
