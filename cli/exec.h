@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* How numactl2 ends when it runs a command: the exec's failure as 127 or
  * 126, or the way the supervised job ended. */
 #ifndef NUMACTL2_EXEC_H

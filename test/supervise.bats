@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # supervise.c on its own, through test/supervise_driver: numactl2 as the
 # command's parent (for --report and --restore-weights). Exit status and
 # signals pass through, stdio is the job's, exec failures are 127 and 126,
@@ -51,7 +52,7 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 			"trap 'exit 3' $sig; echo ready; for i in \$(seq 100); do sleep 0.1; done; exit 9" \
 			>"$BATS_TEST_TMPDIR/out.$sig" 2>/dev/null &
 		local pid=$!
-		timeout 5 sh -c "until grep -q ready '$BATS_TEST_TMPDIR/out.$sig'; do sleep 0.05; done"
+		wait_until grep -q ready "$BATS_TEST_TMPDIR/out.$sig" || return 1
 		kill -"$sig" "$pid"
 		local rc=0
 		wait "$pid" || rc=$?
@@ -63,7 +64,7 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 @test "supervised: an unhandled SIGTERM sent to the driver kills the job: 143" {
 	env --default-signal=TERM "$SUPERVISE_DRIVER" sh -c 'echo $$; exec sleep 30' >"$BATS_TEST_TMPDIR/pid" &
 	local pid=$!
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	kill -TERM "$pid"
 	local rc=0
 	wait "$pid" || rc=$?
@@ -93,9 +94,9 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 @test "supervised: a stopped job is kept stopped, and resumes with SIGCONT" {
 	"$SUPERVISE_DRIVER" -t sh -c 'echo $$; kill -STOP $$; exit 4' >"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
 	local pid=$! child
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	child=$(cat "$BATS_TEST_TMPDIR/pid")
-	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	wait_until grep -q '^State:.*stop' "/proc/$child/status" || return 1
 	kill -CONT "$child"
 	local rc=0
 	wait "$pid" || rc=$?
@@ -165,9 +166,9 @@ except OSError:
 	"$SUPERVISE_DRIVER" -t sh -c 'sh -c "echo \$\$; kill -STOP \$\$; exit 4"; exit $?' \
 		>"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
 	local pid=$! child rc=0
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	child=$(cat "$BATS_TEST_TMPDIR/pid")
-	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	wait_until grep -q '^State:.*stop' "/proc/$child/status" || return 1
 	sleep 0.3
 	grep -q '^State:.*stop' "/proc/$child/status"
 	kill -CONT "$child"

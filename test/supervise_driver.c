@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Runs a command through supervise.c, and ends as numactl2 does
  * (cli/exec.c), so that bats can check the child handling (exit status,
  * signals, exec failures, the exit-stop hook) on its own:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report: where the job's pages went, read from /proc/TID/numa_maps as
  * each of its processes sits in its last exit-stop, summed, next to the
  * share its policy asked for. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 as the command's parent: fork, exec in the child, forward the
  * signals a job controller sends, and end the way the job ended.
  *

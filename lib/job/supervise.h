@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Running the command as a child, for the options that must act when it
  * ends (--report, --restore-weights). Without them numactl2 execs the
  * command itself, as numactl does. */
