@@ -104,7 +104,8 @@ static bool apply_weights(const struct ctl *ctl, struct weights_change *wc)
 		global_refused(&wc->txn, rc, &c, node);
 	global_lease_report(&wc->txn.lease);
 	global_report(&wc->txn);
-	return wc->txn.role == GW_BASELINE_SAVE && baseline_writable();
+	/* --no-global-weights writes nothing, not even after the job. */
+	return wc->txn.role == GW_BASELINE_SAVE && !ctl->no_global && baseline_writable();
 }
 
 /* What the watcher says, on a terminal or in a file: only what the notice

@@ -129,6 +129,12 @@ waits_for() {
 	sleep 1
 	[ "$(table)" = "3 1 false" ]
 	[ -e "$BASELINE" ]
+	# --no-global-weights writes nothing, not even that; --show and
+	# --dry-run take no lock.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --no-global-weights true
+	run -0 "$NUMACTL2" --show
+	run -0 "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
+	[ "$(table)" = "3 1 false" ]
 	# ...until the next run that takes the lock: -w alone does.
 	run -0 --separate-stderr "$NUMACTL2" -w 0 cat "$WI/node0"
 	[ "$output" = 1 ]

@@ -165,7 +165,8 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 
 	if (rc < 0)
 		return rc;
-	if (t->settled.state != SETTLE_DONE) {
+	/* --no-global-weights writes nothing, not even that. */
+	if (!t->no_write && t->settled.state != SETTLE_DONE) {
 		(void)settle_table(&t->settled);
 		t->auto_before = gw_read_auto();
 	}
