@@ -275,3 +275,15 @@ waits_for() {
 	[ "$(cat "$WI/node0")" = 1 ]
 	[ ! -e "$BASELINE" ]
 }
+
+@test "a baseline directory others may write: not used, and the notice says the weights stay" {
+	mkdir -m 0777 "$BATS_TEST_TMPDIR/numactl2"
+	chmod 0777 "$BATS_TEST_TMPDIR/numactl2"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off; they stay after the job: cannot keep the table as it was in $BATS_TEST_TMPDIR/numactl2: Operation not permitted" ]
+	[ -z "$(ls -A "$BATS_TEST_TMPDIR/numactl2")" ]
+	# Nothing to put back, and nothing to say, for the next run.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 true
+	[ -z "$stderr" ]
+	[ "$(table)" = "3 1 false" ]
+}

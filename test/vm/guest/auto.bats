@@ -92,9 +92,10 @@ kernel_auto_weights() {
 	numactl2 --auto-global-weights 2>/dev/null
 	local w
 	read -ra w <<<"$(global_weights)"
-	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:5,1:1 alloc -s 16M
+	# --keep-weights: the table as the job left it, to be looked at after.
+	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:5,1:1 --keep-weights alloc -s 16M
 	echo "stderr: $stderr"
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${w[0]}->5, node1 ${w[1]}->1; kernel auto weights switched off" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${w[0]}->5, node1 ${w[1]}->1; kernel auto weights switched off; kept after the job (--keep-weights)" ]
 	assert_split "0 1" "5 1"
 	[ "$(auto_state)" = false ]
 	# The kernel keeps the auto weights of the nodes that were not written.
@@ -103,7 +104,7 @@ kernel_auto_weights() {
 
 @test "after --weights turned auto off, --show says weightsource: global manual" {
 	numactl2 --auto-global-weights 2>/dev/null
-	run -0 --separate-stderr numactl2 -w 0-3 --weights=0:3 numactl2 --show
+	run -0 --separate-stderr numactl2 -w 0-3 --weights=0:3 --keep-weights numactl2 --show
 	echo "$output"
 	printf '%s\n' "${lines[@]}" | grep -qx 'weightsource: global manual'
 	[ "$(auto_state)" = false ]
@@ -168,9 +169,9 @@ dry_run_kernel_weights() {
 	numactl2 --auto-global-weights 2>/dev/null
 	local w
 	read -ra w <<<"$(global_weights)"
-	run -0 --separate-stderr numactl2 -w all --weights=auto alloc -s 64M
+	run -0 --separate-stderr numactl2 -w all --weights=auto --keep-weights alloc -s 64M
 	echo "stderr: $stderr"
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${w[0]}->8, node1 ${w[1]}->4, node2 ${w[2]}->2, node3 ${w[3]}->1; kernel auto weights switched off" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${w[0]}->8, node1 ${w[1]}->4, node2 ${w[2]}->2, node3 ${w[3]}->1; kernel auto weights switched off; kept after the job (--keep-weights)" ]
 	assert_split "0 1 2 3" "8 4 2 1"
 	assert_maps_match
 	[ "$(auto_state)" = false ]

@@ -36,7 +36,7 @@ teardown() {
 }
 
 @test "global path: --weights writes the global table, the split follows it, no forbidden call" {
-	run -0 --separate-stderr sysguard "$GUARD" numactl2 -w 0-3 --weights=0:8,1:4,2:2,3:1 alloc -s 64M
+	run -0 --separate-stderr sysguard "$GUARD" numactl2 -w 0-3 --weights=0:8,1:4,2:2,3:1 --keep-weights alloc -s 64M
 	echo "$output"
 	echo "$stderr"
 	[[ "$stderr" == *"none forbidden"* ]]

@@ -20,8 +20,9 @@ teardown() {
 
 @test "--weights=measured: measured, said in one line, the split follows them exactly" {
 	local f=$BATS_TEST_TMPDIR/r.json line weights w n sum=0
+	# --keep-weights: the table keeps them, to be compared with after.
 	run -0 --separate-stderr numactl2 -w all --weights=measured --measure-size=8m --measure-time=20 \
-		--report=json --report-file="$f" alloc -s 64M -m
+		--keep-weights --report=json --report-file="$f" alloc -s 64M -m
 	echo "$stderr"
 	line=$(printf '%s\n' "$stderr" | grep '^numactl2: measured ')
 	[[ "$line" =~ ^numactl2:\ measured\ node\ 0\ [0-9.]+\ GB/s,\ node\ 1\ [0-9.]+\ GB/s,\ node\ 2\ [0-9.]+\ GB/s,\ node\ 3\ [0-9.]+\ GB/s\ in\ [0-9.]+\ s:\ weights\ (0:[0-9]+,1:[0-9]+,2:[0-9]+,3:[0-9]+)$ ]] || return 1
