@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The watcher (this file owns it): once the job has ended, the global
  * table goes back as it was (table_after_job(), lib/weights/settle.c),
  * while numactl2 execs the job as it always has: the job keeps numactl2's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The watcher: a detached process that puts the global table back as it
  * was once the job has ended (watcher.c). */
 #ifndef NUMACTL2_WATCHER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The baseline (this file owns it): the global table as it was before the
  * first job that changed it, every nodeN weight and the kernel's auto
  * switch, kept in BASELINE_DIR/baseline until the last job that needs a

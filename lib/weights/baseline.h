@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The global table as it was before the jobs that changed it (baseline.c):
  * saved by the first, put back once the last of them has ended. */
 #ifndef NUMACTL2_BASELINE_H

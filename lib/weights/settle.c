@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The table back as it was (baseline.c says what that is and who needs
  * it otherwise): once no live job leases a node whose weight differs from
  * the baseline, each such node gets its weight back, all of them or none,

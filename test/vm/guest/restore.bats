@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The real table as it was (lib/weights/baseline.c, settle.c,
 # lib/job/watcher.c): once the last job that needs changed global weights
 # has ended, the kernel's weights and its auto mode are back, put back by
