@@ -1,6 +1,7 @@
 /* Who holds the leases (this file owns finding them): the live processes with a
  * locked descriptor on a weight file, and the live processes a lease record
- * names (record.c). /proc/locks says which files are locked and by whom they were
+ * names (record.c). In a run's way are the others: its own locks and
+ * records (and its numactl2 parent's) are no lease of another job. /proc/locks says which files are locked and by whom they were
  * locked; /proc/PID/fdinfo says who has the locked descriptor open now (the
  * child that kept a lease after its parent exited). Other users' fdinfo is
  * root's to read: where none could be read, /proc/locks' pid stands in. */
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "weights/holders.h"
 #include "weights/record.h"
@@ -21,6 +23,7 @@
  * pids /proc/locks names for each node; and the holders found (who[]).
  * Every table has count entries. */
 struct scan {
+	bool others;			/* only the holders that are not this run */
 	unsigned count, nids;
 	char (*ids)[48];
 	struct stat *file;
@@ -103,7 +106,7 @@ static unsigned proc_locks(struct scan *s)
 		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
-		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
+		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 || (s->others && pid == getpid()))
 			continue;
 		add_pid(&s->locked[node], pid);
 		found++;
@@ -174,6 +177,8 @@ static void scan_proc(const struct scan *s, struct lease_holders *who, pid_t *un
 		if (d->d_name[0] < '0' || d->d_name[0] > '9')
 			continue;
 		pid = (pid_t)atoi(d->d_name);
+		if (s->others && pid == getpid())
+			continue;
 		scan_pid(s, pid, who, &readable);
 		if (!readable)
 			*unreadable = pid;
@@ -186,19 +191,21 @@ static void recorded(const struct lease_record *r, void *arg)
 {
 	struct scan *s = arg;
 
+	if (s->others && r->this_run)
+		return;
 	for (unsigned i = 0; i < s->nids; i++)
 		if (s->file[i].st_dev == r->dev && s->file[i].st_ino == r->ino)
 			add_pid(&s->who[s->id_node[i]], r->pid);
 }
 
 /* WHO[n], for each node of HAS (both COUNT long): the processes that hold
- * its lease. Where some process's descriptors could not be read (another
+ * its lease (with OTHERS, but this run). Where some process's descriptors could not be read (another
  * user's, without root) and nobody was found, /proc/locks' pids are the
  * answer. The processes that lease records name come after those.
  * Returns the number of leased nodes, or -ENOMEM. */
-int holders_find(struct lease_holders *who, const bool *has, unsigned count)
+int holders_find(struct lease_holders *who, const bool *has, unsigned count, bool others)
 {
-	struct scan s;
+	struct scan s = { .others = others };
 	pid_t unreadable = 0;
 	int leased = 0;
 
@@ -221,11 +228,12 @@ int holders_find(struct lease_holders *who, const bool *has, unsigned count)
 	return leased;
 }
 
-/* The processes that records name as holders of the weight file open on
- * FD: a lease that outlives every descriptor (lease.c). 0 or -errno. */
+/* The processes other than this run that records name as holders of the
+ * weight file open on FD: a lease that outlives every descriptor (lease.c).
+ * 0 or -errno. */
 int holders_recorded(int fd, struct lease_holders *who)
 {
-	struct scan s = { .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 }, .who = who };
+	struct scan s = { .others = true, .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 }, .who = who };
 	struct stat st;
 
 	memset(who, 0, sizeof(*who));
@@ -236,7 +244,7 @@ int holders_recorded(int fd, struct lease_holders *who)
 	return 0;
 }
 
-/* The holders of one node's lease: 0 or -ENOMEM. */
+/* The holders of one node's lease in this run's way: 0 or -ENOMEM. */
 int holders_of_node(unsigned node, struct lease_holders *who)
 {
 	unsigned count = node + 1;
@@ -246,7 +254,7 @@ int holders_of_node(unsigned node, struct lease_holders *who)
 
 	if (has && all) {
 		has[node] = true;
-		rc = holders_find(all, has, count);
+		rc = holders_find(all, has, count, true);
 	}
 	if (rc >= 0)
 		*who = all[node];
@@ -275,7 +283,7 @@ int holders_list(const struct bitmask *nodes, struct lease_list *list)
 	rc = nodes ? 0 : gw_nodes(has, count);
 	if (rc < 0)
 		goto out;
-	rc = holders_find(who, has, count);
+	rc = holders_find(who, has, count, false);
 	if (rc > 0) {
 		list->node = calloc((size_t)rc, sizeof(list->node[0]));
 		rc = list->node ? 0 : -ENOMEM;

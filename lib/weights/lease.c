@@ -82,8 +82,9 @@ int lease_init(struct lease *l, unsigned nnodes)
 {
 	memset(l, 0, sizeof(*l));
 	l->fd = malloc(nnodes * sizeof(l->fd[0]));
-	l->recorded = calloc(nnodes, sizeof(l->recorded[0]));
-	if (!l->fd || !l->recorded) {
+	l->record = calloc(nnodes, sizeof(l->record[0]));
+	l->overrode = calloc(nnodes, sizeof(l->overrode[0]));
+	if (!l->fd || !l->record || !l->overrode) {
 		lease_free(l);
 		return -ENOMEM;
 	}
@@ -95,9 +96,11 @@ void lease_free(struct lease *l)
 {
 	lease_drop(l);
 	free(l->fd);
-	free(l->recorded);
+	free(l->record);
+	free(l->overrode);
 	l->fd = NULL;
-	l->recorded = NULL;
+	l->record = NULL;
+	l->overrode = NULL;
 	l->nnodes = l->span = 0;
 }
 
@@ -114,13 +117,12 @@ static int lock_nb(int fd, int how)
 	return flock(fd, how | LOCK_NB) < 0 ? -errno : 0;
 }
 
-/* The records go first: they name the file by the descriptor. */
 void lease_drop(struct lease *l)
 {
 	for (unsigned i = 0; i < l->span; i++) {
-		if (l->recorded[i])
-			record_remove(l->fd[i]);
-		l->recorded[i] = false;
+		if (l->record[i][0])
+			record_remove(l->record[i]);
+		l->record[i][0] = '\0';
 		if (l->fd[i] >= 0)
 			close(l->fd[i]);
 		l->fd[i] = -1;
@@ -140,11 +142,21 @@ void lease_keep(struct lease *l)
 		if (l->fd[i] < 0)
 			continue;
 		(void)flock(l->fd[i], LOCK_SH);
-		rc = record_make(l->fd[i]);
-		l->recorded[i] = rc > 0;
+		rc = record_make(l->fd[i], l->record[i]);
+		if (rc < 0)
+			l->record[i][0] = '\0';
 		if (rc < 0 && !l->record_err)
 			l->record_err = rc;
 	}
+}
+
+/* Once the writes are done: the records of the leases --force overrode go
+ * (where this user may), or they would refuse the next change too. */
+void lease_clear_overridden(const struct lease *l)
+{
+	for (unsigned i = 0; i < l->span; i++)
+		if (l->overrode[i] && l->fd[i] >= 0)
+			record_clear(l->fd[i]);
 }
 
 /* --force: whom it overrode. Only then is /proc scanned under the directory
@@ -195,6 +207,7 @@ static int exclusive(struct lease *l, unsigned node, unsigned held, unsigned wan
 	conflict_fill(c, node, held, want);
 	if (!force)
 		return -EBUSY;
+	l->overrode[node] = true;
 	if (l->noverridden < LEASE_MAX_OVERRIDDEN)
 		l->overridden[l->noverridden++] = *c;
 	return 0;
