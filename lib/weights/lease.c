@@ -18,9 +18,10 @@
  *     has ended, and --restore-weights removes its own records before it
  *     looks for the leases of others.
  * A record counts only while a process with that PID and that start time
- * runs: a PID the kernel gave to another process since (PID reuse) is not
- * the holder, and such stale records are ignored and removed. So nothing has
- * to clean up after a crash either way.
+ * runs, and only when that process could have made it (record.c): a PID the
+ * kernel gave to another process since (PID reuse) is not the holder, nor
+ * is a process in whose name someone else made the file; such records are
+ * ignored and removed. So nothing has to clean up after a crash either way.
  *   - Same weight: another shared lock (and another record). Jobs that agree
  *     share the node.
  *   - Another weight: numactl2 must first take the exclusive lock without
@@ -43,12 +44,11 @@
  * user can create one there and only its owner or root remove it. Where
  * /dev/shm is missing or unsafe (writable by others without the sticky bit,
  * or owned by someone else), no record is made, the front end says so, and
- * that lease is the descriptor alone. A forged record, naming some running
- * process, keeps a node leased while that process runs: the same denial of
- * service any user can cause today by holding a shared flock() on the
- * weight file, and undone the same way (--force, as root). The test build
- * keeps its records beside its copy of the table (NUMACTL2_SYSFS_WI) or in
- * NUMACTL2_LEASE_DIR.
+ * that lease is the descriptor alone. A user can record leases for their
+ * own processes only: the same as holding a shared flock() on the weight
+ * file, and undone the same way (--force, as root, which also removes the
+ * records it overrode). The test build keeps its records beside its copy
+ * of the table (NUMACTL2_SYSFS_WI) or in NUMACTL2_LEASE_DIR.
  * Holders are found in /proc/PID/fdinfo "lock:" lines, which name the
  * processes that have the locked descriptor open now (the lock's own pid in
  * /proc/locks is the process that took it, gone once it forked and exited),
