@@ -294,14 +294,15 @@ static void remove_void(int dir, const char *name)
 	spent += now_ns() - t0;
 }
 
-/* Calls FN for each record that counts; with CLEAR, removes those that
- * name CLEAR's file instead. Records that count for nothing are removed
+/* Calls FN for each record that counts, but those KNOWN says tell nothing
+ * new (they are not checked); with CLEAR, removes those that name CLEAR's
+ * file instead. Records that count for nothing are removed
  * where this user may (remove_void()). A record, once void, stays void (no process can get
  * back a PID with its start time, nor a file its owner), so this needs no
  * lock. A directory that is missing, unsafe or unreadable has no records:
  * the leases are then the flock() alone, as they are for runs that could
  * not make their records there. */
-static void scan(record_fn *fn, void *arg, const struct stat *clear)
+static void scan(record_known_fn *known, record_fn *fn, void *arg, const struct stat *clear)
 {
 	struct scan s = { .dir = open_dir() };
 	struct lease_record r;
@@ -316,8 +317,10 @@ static void scan(record_fn *fn, void *arg, const struct stat *clear)
 		return;
 	}
 	while ((d = readdir(dir))) {
-		enum verdict v = parse_name(d->d_name, &r) ? judge(&s, d->d_name, &r) : REC_LEFT;
+		enum verdict v = REC_LEFT;
 
+		if (parse_name(d->d_name, &r) && !(known && known(&r, arg)))
+			v = judge(&s, d->d_name, &r);
 		if (v == REC_COUNTS && clear && clear->st_dev == r.dev && clear->st_ino == r.ino)
 			v = REC_VOID;
 		if (v == REC_VOID)
@@ -329,9 +332,9 @@ static void scan(record_fn *fn, void *arg, const struct stat *clear)
 	proc_cache_free(&s.procs);
 }
 
-void record_scan(record_fn *fn, void *arg)
+void record_scan(record_known_fn *known, record_fn *fn, void *arg)
 {
-	scan(fn, arg, NULL);
+	scan(known, fn, arg, NULL);
 }
 
 /* --force overrode the leases on the weight file open on FD: their records
@@ -341,5 +344,5 @@ void record_clear(int fd)
 	struct stat st;
 
 	if (fstat(fd, &st) == 0)
-		scan(NULL, NULL, &st);
+		scan(NULL, NULL, NULL, &st);
 }

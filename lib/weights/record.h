@@ -21,11 +21,12 @@ struct lease_record {
 };
 
 typedef void record_fn(const struct lease_record *r, void *arg);
+typedef bool record_known_fn(const struct lease_record *r, void *arg);
 
 const char *record_dir(void);
 int record_make(int fd, char name[RECORD_NAME_MAX]);
 void record_remove(const char *name);
-void record_scan(record_fn *fn, void *arg);
+void record_scan(record_known_fn *known, record_fn *fn, void *arg);
 void record_clear(int fd);
 
 #endif
