@@ -12,8 +12,8 @@
  * /proc/PID) or by root, the process runs with that start time and is no
  * kernel thread. Records of the run that reads them (its own PID, and the
  * numactl2 it runs under: --report, --restore-weights) say so, for
- * holders.c: they are never another job's. A name that does not count is removed by whoever may (its
- * owner, or root). RANDOM (getrandom()) makes names nobody can guess: a
+ * holders.c: they are never another job's. A name that does not count is
+ * removed by whoever may (its owner, or root), within a budget. RANDOM (getrandom()) makes names nobody can guess: a
  * file planted under the name a run will use would otherwise be taken for
  * its record, and removed by the planter to end the lease.
  *
@@ -48,7 +48,7 @@
  * directory flooded with them (any user can make files there) is cleared
  * over several runs, each of them bounded; a few are gone after the first
  * run that may remove them. */
-#define REMOVE_BUDGET_NS 200000000ULL
+#define REMOVE_BUDGET_NS 100000000ULL
 
 #ifdef NUMACTL2_TEST_BUILD
 #include <libgen.h>
