@@ -3,14 +3,15 @@
  * names (record.c). In a run's way are the others: its own locks and
  * records (and its numactl2 parent's) are no lease of another job.
  * /proc/locks says which files are locked and by whom they were locked:
- * while each of those runs, they are the holders (numactl2 execs: the
- * locker is the job). Once one has ended, /proc/PID/fdinfo says who has the
+ * while those a message would name run (or are zombies not yet reaped),
+ * they are the holders (numactl2 execs: the locker is the job), and the
+ * locks are counted. Once one has ended, /proc/PID/fdinfo says who has the
  * locked descriptor open now (the child that kept a lease after its parent
  * exited), at the cost of a look at every process; other users' fdinfo is
  * root's to read: where none could be read, /proc/locks' pids stand in. */
 #include <dirent.h>
-#include <signal.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
  * (held[]). Every table has count entries. */
 struct scan {
 	bool others;			/* only the holders that are not this run */
+	pid_t self;
 	int err;			/* -ENOMEM once a set could not grow */
 	unsigned count, nids;
 	char (*ids)[48];
@@ -113,7 +115,7 @@ static unsigned proc_locks(struct scan *s)
 		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
-		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 || (s->others && pid == getpid()))
+		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 || (s->others && pid == s->self))
 			continue;
 		add_pid(s, &s->locked[node], pid);
 		found++;
@@ -183,7 +185,7 @@ static void scan_proc(struct scan *s, pid_t *unreadable)
 		if (d->d_name[0] < '0' || d->d_name[0] > '9')
 			continue;
 		pid = (pid_t)atoi(d->d_name);
-		if (s->others && pid == getpid())
+		if (s->others && pid == s->self)
 			continue;
 		scan_pid(s, pid, &readable);
 		if (!readable)
@@ -192,17 +194,21 @@ static void scan_proc(struct scan *s, pid_t *unreadable)
 	closedir(proc);
 }
 
-/* Is every process that locked a weight file still running? */
-static bool lockers_run(const struct scan *s)
+/* Do the lockers a message would name (the first LEASE_MAX_PIDS of each
+ * node, by PID) still run? The rest are counted as they are: a thousand
+ * holders cost no thousand looks. */
+static bool lockers_run(struct scan *s)
 {
-	for (unsigned n = 0; n < s->count; n++)
-		for (size_t i = 0; i < s->locked[n].count; i++)
+	for (unsigned n = 0; n < s->count; n++) {
+		pidset_sort(&s->locked[n]);
+		for (size_t i = 0; i < s->locked[n].count && i < LEASE_MAX_PIDS; i++)
 			if (kill(s->locked[n].pid[i], 0) < 0 && errno == ESRCH)
 				return false;
+	}
 	return true;
 }
 
-/* The holders by descriptor: the lockers while they all run, else those
+/* The holders by descriptor: the lockers while those named run, else those
  * fdinfo names (or the lockers, where some process could not be read). */
 static void locks_held(struct scan *s)
 {
@@ -267,7 +273,7 @@ static void fill(struct lease_holders *who, struct pidset *held)
  * Returns the number of leased nodes, or -ENOMEM. */
 int holders_find(struct lease_holders *who, const bool *has, unsigned count, bool others)
 {
-	struct scan s = { .others = others };
+	struct scan s = { .others = others, .self = getpid() };
 	int leased = 0;
 
 	memset(who, 0, count * sizeof(who[0]));
