@@ -594,3 +594,10 @@ go() { echo go >"$BATS_TEST_TMPDIR/gate"; }
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 2->3" ]
 	[ "$(w 0)" = 3 ]
 }
+
+@test "a run's own record (a job that execs numactl2 again) is not another job's lease" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 \
+		bash -c "$CLOSE_ALL; exec \"\$0\" -w 0 --weights=0:5 cat \"\$1\"" "$NUMACTL2" "$WI/node0"
+	[ "$output" = 5 ]
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 9->5" ]
+}
