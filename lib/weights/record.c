@@ -44,10 +44,10 @@
 #define RECORD_DIR "/dev/shm"
 #define RECORD_PREFIX "numactl2-lease."
 
-/* What one run spends removing records that count for nothing, at most: a
- * directory flooded with them (any user can make files there) is cleared
- * over several runs, each of them bounded; a few are gone after the first
- * run that may remove them. */
+/* What one run spends removing records of one kind, at most: a directory
+ * flooded with them (any user can make files there) is cleared over several
+ * runs, each of them bounded; a few are gone after the first run that may
+ * remove them. */
 #define REMOVE_BUDGET_NS 100000000ULL
 
 #ifdef NUMACTL2_TEST_BUILD
@@ -279,27 +279,39 @@ static unsigned long long now_ns(void)
 	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
 }
 
-/* Removes NAME, a record that counts for nothing, while this run's budget
- * lasts (the sticky directory lets each user remove only their own; root,
- * all: the others fail). */
-static void remove_void(int dir, const char *name)
+/* What this run has spent removing records: those that count for nothing,
+ * and those --force overrode (each within its own budget, so that neither
+ * kind can crowd out the other). */
+static unsigned long long spent_void, spent_cleared;
+
+/* Removes NAME while SPENT is within the budget (the sticky directory lets
+ * each user remove only their own; root, all: the others fail). */
+static void remove_within(int dir, const char *name, unsigned long long *spent)
 {
-	static unsigned long long spent;
 	unsigned long long t0;
 
-	if (spent >= REMOVE_BUDGET_NS)
+	if (*spent >= REMOVE_BUDGET_NS)
 		return;
 	t0 = now_ns();
 	(void)unlinkat(dir, name, 0);
-	spent += now_ns() - t0;
+	*spent += now_ns() - t0;
+}
+
+/* --force overrode the lease record R if it is another process's, of
+ * CLEAR's file: it goes (where this user may). */
+static void cleared(int dir, const char *name, const struct lease_record *r,
+		    const struct stat *clear)
+{
+	if (!r->this_run && clear->st_dev == r->dev && clear->st_ino == r->ino)
+		remove_within(dir, name, &spent_cleared);
 }
 
 /* Calls FN for each record that counts, but those KNOWN says tell nothing
- * new (they are not checked); with CLEAR, removes those that name CLEAR's
- * file instead. Records that count for nothing are removed
- * where this user may (remove_void()). A record, once void, stays void (no process can get
- * back a PID with its start time, nor a file its owner), so this needs no
- * lock. A directory that is missing, unsafe or unreadable has no records:
+ * new (they are not checked); with CLEAR, removes those of other processes
+ * that name CLEAR's file instead. Records that count for nothing are
+ * removed where this user may (remove_within()). A record, once void, stays
+ * void (no process can get back a PID with its start time, nor a file its
+ * owner), so this needs no lock. A directory that is missing, unsafe or unreadable has no records:
  * the leases are then the flock() alone, as they are for runs that could
  * not make their records there. */
 static void scan(record_known_fn *known, record_fn *fn, void *arg, const struct stat *clear)
@@ -321,11 +333,11 @@ static void scan(record_known_fn *known, record_fn *fn, void *arg, const struct 
 
 		if (parse_name(d->d_name, &r) && !(known && known(&r, arg)))
 			v = judge(&s, d->d_name, &r);
-		if (v == REC_COUNTS && clear && clear->st_dev == r.dev && clear->st_ino == r.ino)
-			v = REC_VOID;
 		if (v == REC_VOID)
-			remove_void(s.dir, d->d_name);
-		else if (v == REC_COUNTS && fn)
+			remove_within(s.dir, d->d_name, &spent_void);
+		else if (v == REC_COUNTS && clear)
+			cleared(s.dir, d->d_name, &r, clear);
+		else if (v == REC_COUNTS)
 			fn(&r, arg);
 	}
 	closedir(dir);
