@@ -115,7 +115,8 @@ static unsigned proc_locks(struct scan *s)
 		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
-		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 || (s->others && pid == s->self))
+		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 ||
+		    (s->others && pid == s->self))
 			continue;
 		add_pid(s, &s->locked[node], pid);
 		found++;

@@ -13,9 +13,10 @@
  * kernel thread. Records of the run that reads them (its own PID, and the
  * numactl2 it runs under: --report, --restore-weights) say so, for
  * holders.c: they are never another job's. A name that does not count is
- * removed by whoever may (its owner, or root), within a budget. RANDOM (getrandom()) makes names nobody can guess: a
- * file planted under the name a run will use would otherwise be taken for
- * its record, and removed by the planter to end the lease.
+ * removed by whoever may (its owner, or root), within a budget. RANDOM
+ * (getrandom()) makes names nobody can guess: a file planted under the name
+ * a run will use would otherwise be taken for its record, and removed by
+ * the planter to end the lease.
  *
  * Where: /dev/shm. It exists on every Linux system with a C library (POSIX
  * shm_open() lives there), is root's, mode 1777, so any user, root or not,
