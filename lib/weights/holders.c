@@ -115,8 +115,7 @@ static unsigned proc_locks(struct scan *s)
 		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
-		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1 ||
-		    (s->others && pid == s->self))
+		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
 			continue;
 		add_pid(s, &s->locked[node], pid);
 		found++;
@@ -197,11 +196,14 @@ static void scan_proc(struct scan *s, pid_t *unreadable)
 
 /* Do the lockers a message would name (the first LEASE_MAX_PIDS of each
  * node, by PID) still run? The rest are counted as they are: a thousand
- * holders cost no thousand looks. */
+ * holders cost no thousand looks. A lock of this run's own may be shared
+ * with its children (--restore-weights): who has it is fdinfo's to say. */
 static bool lockers_run(struct scan *s)
 {
 	for (unsigned n = 0; n < s->count; n++) {
 		pidset_sort(&s->locked[n]);
+		if (s->others && pidset_has(&s->locked[n], s->self))
+			return false;
 		for (size_t i = 0; i < s->locked[n].count && i < LEASE_MAX_PIDS; i++)
 			if (kill(s->locked[n].pid[i], 0) < 0 && errno == ESRCH)
 				return false;
@@ -222,11 +224,12 @@ static void locks_held(struct scan *s)
 	if (!run)
 		scan_proc(s, &unreadable);
 	for (unsigned n = 0; n < s->count; n++) {
-		if (run || (!s->held[n].count && unreadable)) {
-			pidset_free(&s->held[n]);
-			s->held[n] = s->locked[n];
-			s->locked[n] = (struct pidset){ 0 };
-		}
+		const struct pidset *l = &s->locked[n];
+		bool lockers = run || (!s->held[n].count && unreadable);
+
+		for (size_t i = 0; lockers && i < l->count; i++)
+			if (!(s->others && l->pid[i] == s->self))
+				add_pid(s, &s->held[n], l->pid[i]);
 		pidset_sort(&s->held[n]);
 	}
 }
