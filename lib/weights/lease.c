@@ -117,12 +117,14 @@ static int lock_nb(int fd, int how)
 	return flock(fd, how | LOCK_NB) < 0 ? -errno : 0;
 }
 
+/* This run's leases end: its records, its locks, and what it overrode. */
 void lease_drop(struct lease *l)
 {
 	for (unsigned i = 0; i < l->span; i++) {
 		if (l->record[i][0])
 			record_remove(l->record[i]);
 		l->record[i][0] = '\0';
+		l->overrode[i] = false;
 		if (l->fd[i] >= 0)
 			close(l->fd[i]);
 		l->fd[i] = -1;
@@ -160,8 +162,8 @@ void lease_clear_overridden(const struct lease *l)
 }
 
 /* --force: whom it overrode. Only then is /proc scanned under the directory
- * lock; this run holds no lock on those nodes yet, so it does not name
- * itself. 0 or -ENOMEM. */
+ * lock; this run, which holds the exclusive locks by now, is never among
+ * them (holders_of_node()). 0 or -ENOMEM. */
 int lease_name_overridden(struct lease *l)
 {
 	for (unsigned i = 0; i < l->noverridden; i++) {
