@@ -111,6 +111,9 @@ static unsigned proc_locks(struct scan *s)
 
 	if (!f)
 		return 0;
+	/* The kernel walks its list of locks from the start for every read():
+	 * large reads, few walks, however many locks there are. */
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
 	while (fgets(line, sizeof(line), f)) {
 		int node = node_of_line(s, line), pid;
 
