@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Sets of PIDs: appended to in any order, then sorted once, so that a
  * thousand holders cost a sort, not a thousand searches of a list. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A set of PIDs of any size (pidset.c): the holders of one node's lease. */
 #ifndef NUMACTL2_PIDSET_H
 #define NUMACTL2_PIDSET_H

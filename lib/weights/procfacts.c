@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Facts about processes, for the lease records (record.c): read from
  * /proc/PID/stat once per PID and run, however many records name it, so
  * that a directory full of records naming a few PIDs costs a few reads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What lease records are checked against: a process's start time, state,
  * user and parent from /proc/PID/stat, read once per PID and run
  * (procfacts.c). */
