@@ -13,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "weights/baseline.h"
 #include "weights/lease.h"
+#include "weights/record.h"
 #include "weights/settle.h"
 #include "weights/table.h"
 
@@ -56,6 +58,43 @@ static int fail(struct settle *s, int node, int rc)
 	return rc;
 }
 
+/* The weight file whose records own_record() looks for, and whether one of
+ * this run's own is there. */
+struct own {
+	const struct stat *file;
+	bool found;
+};
+
+static void own_record(const struct lease_record *r, void *arg)
+{
+	struct own *o = arg;
+
+	if (r->this_run && r->dev == o->file->st_dev && r->ino == o->file->st_ino)
+		o->found = true;
+}
+
+/* Does this run's own job lease NODE (a job that execs numactl2 again, or
+ * the numactl2 it runs under)? lease_try_exclusive() leaves such records
+ * out, as a change must; but that job still runs and needs the weights
+ * until this run changes them. */
+static bool held_by_this_run(unsigned node, struct lease_conflict *c)
+{
+	int fd = gw_open_node(node, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	struct own o = { .file = &st };
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) == 0)
+		record_scan(NULL, own_record, &o);
+	close(fd);
+	if (o.found) {
+		memset(&c->who, 0, sizeof(c->who));
+		c->who.pid[c->who.count++] = getpid();
+	}
+	return o.found;
+}
+
 /* Opens each node that differs from B for writing, unless a job leases
  * one (lease.c: a live process its record names, or one that keeps its
  * lease descriptor open): then SETTLE_HELD and nothing is written.
@@ -69,7 +108,7 @@ static int stage(const struct baseline *b, struct back *k, struct settle *s)
 
 		if (!b->weight[n] || gw_read(n, &now) < 0 || now == b->weight[n])
 			continue;	/* no node file now (hotplug): nothing to put back */
-		if (!lease_try_exclusive(n, &c)) {
+		if (!lease_try_exclusive(n, &c) || held_by_this_run(n, &c)) {
 			s->state = SETTLE_HELD;
 			s->held_node = n;
 			s->who = c.who;

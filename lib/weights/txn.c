@@ -319,6 +319,7 @@ int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 		}
 		t->node[i].written = true;
 	}
+	lease_clear_overridden(&t->lease);
 	redefine_baseline(t);
 	return 0;
 }
