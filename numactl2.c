@@ -24,6 +24,8 @@
 #include "cli/show.h"
 #include "syscalls.h"
 
+extern char **environ;
+
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
 static void undo_weights(struct weights_change *wc)
@@ -232,34 +234,67 @@ static void restore_global_weights(struct weights_change *wc)
 	free(res.left);
 }
 
-/* --report and --restore-weights: numactl2 stays the parent (supervise.c).
- * The directory lock is let go while the job runs (its leases stay), so other
- * runs are not held up; what this run wrote goes back when the job never ran,
- * and with --restore-weights when it has ended. Then numactl2 ends as the job
- * did. */
-static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct report *r,
-						     struct weights_change *wc)
+/* In the watcher, once the job has ended: the report (written before the
+ * job's parent sees it end, when traced), then with --restore-weights the
+ * table put back. A failed exec is numactl2's to tell and undo. */
+static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
+					    struct weights_change *wc, struct job *job)
 {
-	struct job job = { .command = ctl->command };
-	int status;
+	if (supervise_watch(job) < 0)
+		exit(0);
+	if (ctl->report != REPORT_NONE) {
+		report_print(r, job);
+		report_exit_warnings(r);
+		report_finish(r, job);
+	}
+	supervise_release(job);
+	if (ctl->restore)
+		restore_global_weights(wc);
+	exit(0);
+}
 
+/* --report: the job is traced, unless LeakSanitizer runs in it, which
+ * refuses to run traced: then it is sampled, and this says so first. */
+static enum job_watch watch_kind(const struct ctl *ctl)
+{
+	if (ctl->report == REPORT_NONE)
+		return WATCH_END;
+	if (!leaksan_runs(ctl->command, environ))
+		return WATCH_TRACE;
+	warnx("--report: '%s' runs LeakSanitizer, which does not run traced: its pages are "
+	      "sampled while it runs, not read at its end", ctl->command[0]);
+	return WATCH_SAMPLE;
+}
+
+/* --report and --restore-weights: numactl2 execs the command as always, and
+ * a watcher (supervise.c) acts when the job ends. The directory lock is let
+ * go first (the leases stay), so other runs are not held up; what this run
+ * wrote goes back when the job never ran. */
+static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r,
+						  struct weights_change *wc)
+{
+	static struct job job;
+	int saved;
+
+	job.command = ctl->command;
+	job.how = watch_kind(ctl);
 	if (ctl->report != REPORT_NONE) {
 		job.at_exit = report_add_process;
 		job.arg = r;
 	}
 	weights_release(wc);
-	status = supervise_run(&job);
-	if (ctl->report != REPORT_NONE && status >= 0)
-		report_print(r, job.wait_status, job.running);
-	if (ctl->report != REPORT_NONE)
-		report_exit_warnings(r);
-	if (status < 0 || ctl->restore)
+	switch (supervise_start(&job)) {
+	case 1:
+		watch(ctl, r, wc, &job);
+	case -1:
 		restore_global_weights(wc);
-	if (status < 0)
-		supervise_failed(&job, ctl->bare_optional);
-	if (ctl->report != REPORT_NONE)
-		report_finish(r, job.signal);
-	supervise_exit(&job, status);
+		supervise_failed(&job);
+	}
+	execvp(ctl->command[0], ctl->command);
+	saved = errno;
+	supervise_exec_failed(&job);
+	restore_global_weights(wc);
+	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
 static int global_op(const struct ctl *ctl)
@@ -320,6 +355,6 @@ int main(int argc, char **argv)
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)
-		run_supervised(&ctl, &report, &wc);
+		run_watched(&ctl, &report, &wc);
 	run_command(&ctl, &wc);
 }

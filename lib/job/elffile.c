@@ -117,7 +117,8 @@ struct verdefs {
 	Elf64_Xword strsz, count;
 };
 
-/* DT_STRTAB, DT_STRSZ, DT_VERDEF and DT_VERDEFNUM from the dynamic segment. */
+/* DT_STRTAB, DT_STRSZ, DT_VERDEF and DT_VERDEFNUM from the dynamic segment:
+ * 0, -ENOENT without one, -ENOEXEC without a string table in the file. */
 static int read_dynamic(const struct elf_file *f, struct verdefs *v)
 {
 	const Elf64_Phdr *ph = phdr_of(f, PT_DYNAMIC);
@@ -139,8 +140,6 @@ static int read_dynamic(const struct elf_file *f, struct verdefs *v)
 		else if (d[i].d_tag == DT_VERDEFNUM)
 			v->count = d[i].d_un.d_val;
 	}
-	if (!v->verdef || !v->count)
-		return -ENOENT;
 	return v->strtab && in_file(f, v->strtab, v->strsz) ? 0 : -ENOEXEC;
 }
 
@@ -166,6 +165,8 @@ int elf_defines_version(const struct elf_file *f, const char *name)
 	Elf64_Off off;
 	int rc = read_dynamic(f, &v);
 
+	if (rc == 0 && (!v.verdef || !v.count))
+		rc = -ENOENT;
 	if (rc < 0)
 		return rc;
 	off = v.verdef;
@@ -190,4 +191,20 @@ int elf_defines_version(const struct elf_file *f, const char *name)
 bool elf_contains(const struct elf_file *f, const char *bytes)
 {
 	return memmem(f->map, f->size, bytes, strlen(bytes)) != NULL;
+}
+
+bool elf_dynstr_has(const struct elf_file *f, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	struct verdefs v;
+	const char *s, *end;
+
+	if (read_dynamic(f, &v) < 0)
+		return false;
+	s = (const char *)f->map + v.strtab;
+	end = s + v.strsz;
+	for (; s < end; s += strnlen(s, (size_t)(end - s)) + 1)
+		if ((size_t)(end - s) > len && strncmp(s, prefix, len) == 0)
+			return true;
+	return false;
 }

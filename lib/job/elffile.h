@@ -27,6 +27,10 @@ int elf_interp(const struct elf_file *f, char *buf, size_t len);
  * -ENOEXEC for a malformed one. */
 int elf_defines_version(const struct elf_file *f, const char *name);
 
+/* Does a string of the dynamic string table (the names of the libraries
+ * it needs and of its dynamic symbols) start with prefix? */
+bool elf_dynstr_has(const struct elf_file *f, const char *prefix);
+
 bool elf_contains(const struct elf_file *f, const char *bytes);
 
 #endif
