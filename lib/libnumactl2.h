@@ -36,6 +36,7 @@
 /* The job as a child, and where its pages went; a running process's
  * pages moved (--pid --migrate). */
 #include "job/supervise.h"
+#include "job/leaksan.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
 #include "job/migranges.h"
