@@ -2,9 +2,12 @@
  * interleave and per-node weights. */
 #include <err.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "cli/check.h"
@@ -146,6 +149,25 @@ static void apply_policy(struct ctl *ctl, struct weights_change *wc)
 		policy_failed(&ctl->policy, rc, wc);
 }
 
+/* SIGPIPE: numactl2's own notices to a stderr whose reader has gone must
+ * not end it between a change and the exec (the job would never run, the
+ * table never go back); the job gets the disposition numactl2 started with. */
+static bool sigpipe_was_ignored;
+
+static void sigpipe_hold(void)
+{
+	struct sigaction old;
+
+	sigpipe_was_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void sigpipe_restore(void)
+{
+	if (!sigpipe_was_ignored)
+		signal(SIGPIPE, SIG_DFL);
+}
+
 static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct weights_change *wc)
 {
 	int saved;
@@ -153,8 +175,10 @@ static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct 
 	/* Only --dump and --dump-nodes print before the exec. */
 	if (ctl->use_shm && fflush(stdout) != 0)
 		err(1, "write error");
+	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
+	signal(SIGPIPE, SIG_IGN);
 	undo_weights(wc);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
@@ -234,6 +258,19 @@ static void restore_global_weights(struct weights_change *wc)
 	free(res.left);
 }
 
+/* The job's descendants share its lease descriptors (one open file
+ * description for each node, with one flock lock): the job has ended, so
+ * that lock goes, and only another job's lease keeps a weight from going
+ * back. (Lease internals: lib/weights should own this.) */
+static void end_job_leases(struct weights_change *wc)
+{
+	const struct lease *l = &wc->txn.lease;
+
+	for (unsigned i = 0; i < l->span; i++)
+		if (l->fd[i] >= 0)
+			(void)flock(l->fd[i], LOCK_UN);
+}
+
 /* In the watcher, once the job has ended: the report (written before the
  * job's parent sees it end, when traced), then with --restore-weights the
  * table put back. A failed exec is numactl2's to tell and undo. */
@@ -248,8 +285,10 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
 		report_finish(r, job);
 	}
 	supervise_release(job);
-	if (ctl->restore)
+	if (ctl->restore) {
+		end_job_leases(wc);
 		restore_global_weights(wc);
+	}
 	exit(0);
 }
 
@@ -290,8 +329,10 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 		restore_global_weights(wc);
 		supervise_failed(&job);
 	}
+	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
+	signal(SIGPIPE, SIG_IGN);
 	supervise_exec_failed(&job);
 	restore_global_weights(wc);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
@@ -330,6 +371,8 @@ int main(int argc, char **argv)
 	cli_validate(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));
+	if (ctl.command)
+		sigpipe_hold();
 	if (ctl.global_op != GLOBAL_NONE)
 		return global_op(&ctl);
 	if (ctl.hardware)

@@ -34,7 +34,8 @@
 
 #define TRACE_OPTIONS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
 
-/* WATCH_SAMPLE: the first sample soon after the exec, then further apart. */
+/* WATCH_SAMPLE: the first sample as soon as the exec is done (a short job
+ * may end before the next), then further apart. */
 #define SAMPLE_FIRST_MS 10
 #define SAMPLE_MAX_MS 200
 
@@ -461,6 +462,7 @@ static void watch_untraced(struct job *job)
 
 	(void)read_stat(job->pid, &state, &start, &code);
 	if (job->how == WATCH_SAMPLE) {
+		sample(job);
 		while (!ended(job, ms)) {
 			sample(job);
 			ms = ms * 2 < SAMPLE_MAX_MS ? ms * 2 : SAMPLE_MAX_MS;

@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# --report and --restore-weights through the watcher (issue 23, items 3
+# and 5): numactl2 execs the job itself, so that the job gets its signals
+# once and directly, and the watcher (outside the job's process group and
+# session) acts when it ends: the job's status is never lost to numactl2's
+# own output, the job's own children are not "another job", and a job that
+# traces its children (strace -f, gdb) or runs LeakSanitizer runs as it
+# does without --report.
+
+load helpers
+
+setup() {
+	WI=$(fake_wi_dir 0 1 2 3)
+	export NUMACTL2_SYSFS_WI=$WI
+}
+
+w() { cat "$WI/node$1"; }
+
+# The watcher writes after the job's parent has seen it end (--restore-weights
+# waits for the job to be gone): wait for it, up to 10 s (a loaded machine).
+wait_weight() {
+	local i
+	for i in $(seq 200); do
+		[ "$(w "$1")" = "$2" ] && return 0
+		sleep 0.05
+	done
+	echo "node$1 is $(w "$1"), not $2" >&2
+	return 1
+}
+
+# A job that counts its SIGTERMs in $1 and ends 1 s after the first (time for
+# a second one to arrive), or after 20 s without any.
+COUNT_TERMS='trap "echo term >>\"$1\"" TERM; echo ready >"$1.ready"; i=0
+	while [ $i -lt 200 ]; do
+		sleep 0.1; i=$((i + 1))
+		[ -s "$1" ] && [ $i -lt 190 ] && i=190
+	done'
+
+# One run: numactl2 in a process group of its own (setsid), SIGTERM to that
+# group once the job is ready; prints how many SIGTERMs the job got.
+terms_to_group() {
+	local f=$BATS_TEST_TMPDIR/terms.$RANDOM pid pgid i
+	rm -f "$f" "$f.ready"
+	env --default-signal=TERM setsid "$NUMACTL2" "$@" sh -c "$COUNT_TERMS" sh "$f" 2>/dev/null &
+	pid=$!
+	for i in $(seq 200); do [ -e "$f.ready" ] && break; sleep 0.05; done
+	pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
+	[ -n "$pgid" ] || return 1
+	kill -TERM -- "-$pgid"
+	wait "$pid" || true
+	[ -e "$f" ] && wc -l <"$f" || echo 0
+}
+
+@test "a SIGTERM to the job's process group reaches the job once (--report), 8 of 8" {
+	local n
+	for i in 1 2 3 4 5 6 7 8; do
+		n=$(terms_to_group --report=json --report-file="$BATS_TEST_TMPDIR/r.json")
+		echo "run $i: $n"
+		[ "$n" -eq 1 ] || return 1
+	done
+}
+
+@test "a SIGTERM to the job's process group reaches the job once (--restore-weights), 8 of 8" {
+	local n
+	for i in 1 2 3 4 5 6 7 8; do
+		n=$(terms_to_group -w 0 --weights=0:9 --restore-weights)
+		echo "run $i: $n"
+		[ "$n" -eq 1 ] || return 1
+		wait_weight 0 1
+	done
+}
+
+# stderr a pipe whose reader has gone: python keeps SIGPIPE at its default in
+# the child (subprocess' restore_signals), as a shell would.
+CLOSED_STDERR='import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+print(subprocess.run(sys.argv[1:], stderr=w).returncode)'
+
+@test "stderr a closed pipe: --restore-weights keeps the job's status, and the table comes back" {
+	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" -w 0 --weights=0:9 --restore-weights sh -c 'exit 5'
+	[ "$output" = 5 ]
+	wait_weight 0 1
+}
+
+@test "stderr a closed pipe: --report keeps the job's status" {
+	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" --report sh -c 'exit 5'
+	[ "$output" = 5 ]
+	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" --report sh -c 'exit 0'
+	[ "$output" = 0 ]
+}
+
+# run reads stderr to its end: the watcher holds it until it has restored.
+@test "--restore-weights: a child the job leaves running is not another job" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights \
+		sh -c '(sleep 2 </dev/null >/dev/null 2>&1) & exit 0'
+	echo "$stderr"
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 9->1" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "the job is numactl2's process: its PID and its parent" {
+	local f=$BATS_TEST_TMPDIR/pids
+	"$NUMACTL2" --report -w 0 --weights=0:9 --restore-weights sh -c "echo \$\$ \$PPID >$f" 2>/dev/null &
+	local p=$!
+	wait "$p"
+	[ "$(cat "$f")" = "$p $$" ]
+}
+
+@test "--report: strace -f runs as without it" {
+	command -v strace >/dev/null || skip "needs strace (tools/install-deps)"
+	run -0 strace -f -o /dev/null true
+	run -0 --separate-stderr "$NUMACTL2" --report strace -f -o /dev/null true
+	[[ "$stderr" == *"numactl2: report: strace"* ]] || return 1
+}
+
+@test "--report: gdb -batch runs a program as without it" {
+	command -v gdb >/dev/null || skip "needs gdb (tools/install-deps)"
+	run -0 gdb -batch -ex run --args true
+	run -0 --separate-stderr "$NUMACTL2" --report gdb -batch -ex run --args true
+	[[ "$stderr" == *"numactl2: report: gdb"* ]] || return 1
+}
+
+# clang links the ASan runtime in (its symbols in .dynsym), gcc needs
+# libasan.so: both are found, and said before the job runs.
+asan_program() {
+	local cc=$1 out=$BATS_TEST_TMPDIR/asan-$1
+	command -v "$cc" >/dev/null || return 1
+	printf '#include <stdio.h>\nint main(void) { puts("ran"); return 0; }\n' >"$BATS_TEST_TMPDIR/a.c"
+	"$cc" -fsanitize=address -o "$out" "$BATS_TEST_TMPDIR/a.c" 2>/dev/null || return 1
+	echo "$out"
+}
+
+asan_case() {
+	local prog
+	prog=$(asan_program "$1") || skip "needs $1 with -fsanitize=address"
+	run -0 "$prog"
+	run -0 --separate-stderr "$NUMACTL2" --report=json "$prog"
+	[ "$output" = ran ]
+	[ "${stderr_lines[0]}" = "numactl2: --report: '$prog' runs LeakSanitizer, which does not run traced: its pages are sampled while it runs, not read at its end" ]
+	printf '%s\n' "${stderr_lines[-1]}" | jq -e '.sampled == true and .processes.reported == 1' >/dev/null
+}
+
+@test "--report: an ASan program (clang) exits as without it, sampled, and says so first" {
+	asan_case clang
+}
+
+@test "--report: an ASan program (gcc, libasan.so) exits as without it, sampled, and says so first" {
+	asan_case gcc
+}
+
+@test "--report: ASAN_OPTIONS=detect_leaks=0 keeps the job traced" {
+	local prog
+	prog=$(asan_program clang) || skip "needs clang with -fsanitize=address"
+	ASAN_OPTIONS=detect_leaks=0 run -0 --separate-stderr "$NUMACTL2" --report=json "$prog"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	printf '%s\n' "${stderr_lines[0]}" | jq -e '.sampled == false and .exit.status == 0' >/dev/null
+}
