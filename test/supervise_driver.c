@@ -8,7 +8,7 @@
  *   "exit-stop: status S, numa_maps N lines"
  * (N > 0: the address space is still there), with -s the number of samples
  *   "samples: N"
- * and then, once the job is gone,
+ * and then, at that exit-stop (-t) or once the job is gone,
  *   "watcher: ended, status S, running R" (S "unknown" when not known). */
 #include <errno.h>
 #include <stdio.h>
@@ -39,18 +39,19 @@ static void at_exit(const struct job_exit *x, void *arg)
 	fprintf(stderr, "exit-stop: status %d, numa_maps %u lines\n", x->exit_status, lines);
 }
 
+/* Traced, before the job's parent can see it end; else once it has. */
 static int watch(struct job *job)
 {
 	if (supervise_watch(job) < 0)
 		return 0;
 	if (job->how == WATCH_SAMPLE)
 		fprintf(stderr, "samples: %u\n", samples);
-	supervise_release(job);
 	if (job->status_known)
 		fprintf(stderr, "watcher: ended, status %d, running %u\n", job->wait_status,
 			job->running);
 	else
 		fprintf(stderr, "watcher: ended, status unknown, running %u\n", job->running);
+	supervise_release(job);
 	return 0;
 }
 
