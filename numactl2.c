@@ -258,10 +258,11 @@ static void restore_global_weights(struct weights_change *wc)
 	free(res.left);
 }
 
-/* The job's descendants share its lease descriptors (one open file
- * description for each node, with one flock lock): the job has ended, so
- * that lock goes, and only another job's lease keeps a weight from going
- * back. (Lease internals: lib/weights should own this.) */
+/* The job's descendants and the watcher share this run's lease descriptors
+ * (one open file description for each node, with one flock lock): once the
+ * job has ended (or never ran) that lock goes, and only another job's lease
+ * keeps a weight from going back. (Lease internals: lib/weights should own
+ * this.) */
 static void end_job_leases(struct weights_change *wc)
 {
 	const struct lease *l = &wc->txn.lease;
@@ -326,6 +327,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	case 1:
 		watch(ctl, r, wc, &job);
 	case -1:
+		end_job_leases(wc);
 		restore_global_weights(wc);
 		supervise_failed(&job);
 	}
@@ -334,6 +336,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	saved = errno;
 	signal(SIGPIPE, SIG_IGN);
 	supervise_exec_failed(&job);
+	end_job_leases(wc);
 	restore_global_weights(wc);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
