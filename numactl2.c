@@ -258,6 +258,30 @@ static void restore_global_weights(struct weights_change *wc)
 	free(res.left);
 }
 
+/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
+ * holder while the job runs, and able to end the lease lock at its end. */
+static int park_leases(struct weights_change *wc)
+{
+	struct lease *l = &wc->txn.lease;
+	int park = l->span ? fd_park(l->fd, l->span) : -1;
+
+	if (park >= 0)
+		for (unsigned i = 0; i < l->span; i++)
+			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
+	return park;
+}
+
+static void unpark_leases(struct weights_change *wc, int park)
+{
+	struct lease *l = &wc->txn.lease;
+
+	if (park < 0)
+		return;
+	for (unsigned i = 0; i < l->span; i++)
+		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
+	(void)fd_unpark(park, l->fd, l->span);
+}
+
 /* The job's descendants and the watcher share this run's lease descriptors
  * (one open file description for each node, with one flock lock): once the
  * job has ended (or never ran) that lock goes, and only another job's lease
@@ -278,6 +302,8 @@ static void end_job_leases(struct weights_change *wc)
 static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
 					    struct weights_change *wc, struct job *job)
 {
+	int park = park_leases(wc);
+
 	if (supervise_watch(job) < 0)
 		exit(0);
 	if (ctl->report != REPORT_NONE) {
@@ -286,6 +312,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
 		report_finish(r, job);
 	}
 	supervise_release(job);
+	unpark_leases(wc, park);
 	if (ctl->restore) {
 		end_job_leases(wc);
 		restore_global_weights(wc);

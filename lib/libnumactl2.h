@@ -37,6 +37,7 @@
  * pages moved (--pid --migrate). */
 #include "job/supervise.h"
 #include "job/leaksan.h"
+#include "job/fdpark.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
 #include "job/migranges.h"

@@ -148,23 +148,29 @@ print(subprocess.run(sys.argv[1:], stderr=w).returncode)'
 }
 
 # clang links the ASan runtime in (its symbols in .dynsym), gcc needs
-# libasan.so: both are found, and said before the job runs.
+# libasan.so: both are found, and said before the job runs. The program
+# runs 0.3 s: samples are taken while it runs (one that ends within a few
+# ms may end before the first).
 asan_program() {
 	local cc=$1 out=$BATS_TEST_TMPDIR/asan-$1
 	command -v "$cc" >/dev/null || return 1
-	printf '#include <stdio.h>\nint main(void) { puts("ran"); return 0; }\n' >"$BATS_TEST_TMPDIR/a.c"
+	printf '#include <stdio.h>\n#include <unistd.h>\nint main(void) { usleep(300000); puts("ran"); return 0; }\n' \
+		>"$BATS_TEST_TMPDIR/a.c"
 	"$cc" -fsanitize=address -o "$out" "$BATS_TEST_TMPDIR/a.c" 2>/dev/null || return 1
 	echo "$out"
 }
 
+# Sampled, the report is written once the job is gone: after numactl2's end.
 asan_case() {
-	local prog
+	local prog f=$BATS_TEST_TMPDIR/r.json i
 	prog=$(asan_program "$1") || skip "needs $1 with -fsanitize=address"
 	run -0 "$prog"
-	run -0 --separate-stderr "$NUMACTL2" --report=json "$prog"
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" "$prog"
 	[ "$output" = ran ]
 	[ "${stderr_lines[0]}" = "numactl2: --report: '$prog' runs LeakSanitizer, which does not run traced: its pages are sampled while it runs, not read at its end" ]
-	printf '%s\n' "${stderr_lines[-1]}" | jq -e '.sampled == true and .processes.reported == 1' >/dev/null
+	for i in $(seq 200); do [ -s "$f" ] && break; sleep 0.05; done
+	cat "$f"
+	jq -e '.sampled == true and .processes.reported == 1 and .total.anon > 0' "$f" >/dev/null
 }
 
 @test "--report: an ASan program (clang) exits as without it, sampled, and says so first" {
