@@ -36,9 +36,9 @@
 	LONG_OPT("force",                FORCE,          no_argument,       "",   \
 		 "change global weights that running jobs lease (root)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "stay as the command's parent and, when it ends, put\nback the global weights this run changed, unless\nanother job leases them by then") \
+		 "once the command has ended, put back the global\nweights this run changed (a watcher process does),\nunless another job leases them by then") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
-		 "run the command as a child and, when it ends, print\nwhere its pages went (heap, anonymous, file) per\nnode, next to the share asked for; FORMAT is table\n(the default) or json; on stderr") \
+		 "when the command ends, print where its own pages\nwent (heap, anonymous, file) per node, next to the\nshare asked for; FORMAT is table (the default) or\njson; on stderr") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \
 		 "write the report to FILE instead of stderr") \
 	LONG_OPT("measure",              MEASURE,        no_argument,       "",   \
