@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2: numactl with weighted interleave and per-node weights.
 #
 # The core is lib/ (libnumactl2.a, one public header lib/libnumactl2.h); the
@@ -14,6 +15,9 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+LIBDIR ?= $(PREFIX)/lib
+# plugstack.conf names the plugin by its full path: any directory works.
+SLURM_PLUGINDIR ?= $(LIBDIR)/slurm
 ifeq ($(origin CC),default)
 CC = gcc
 endif
@@ -161,6 +165,11 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc test/bin/retune $(SLURM_TEST)
 	test/check-all
 
+# make check with every stock guest kernel besides (6.12, 6.1, 7.2): about
+# three more kernel builds and four more guest boots (test/vm/check).
+check-all: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc test/bin/retune $(SLURM_TEST)
+	NUMACTL2_VM_STOCK=1 test/check-all
+
 check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retune
 	test/check-all host
 
@@ -178,7 +187,7 @@ check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retun
 check-fuzz: test/fuzz_parse
 	test/run-fuzz
 
-check-vm: numactl2 test/bin/numactl2
+check-vm: numactl2 test/bin/numactl2 $(SLURM_TEST)
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
 # The guest kernel with the project's series (kernel/): its bzImage path is
@@ -209,14 +218,25 @@ deb:
 check-deb:
 	test/check-all deb
 
-install: numactl2
+# Every man page; the Slurm plugin too where it is built (libslurm-dev), or
+# by make install-slurm.
+MANPAGES = man/numactl2.8 man/numactl2-slurm.8
+INSTALL_PLUGIN = $(if $(filter slurm/numactl2.so,$(PLUGIN)),install-slurm)
+
+install: numactl2 $(INSTALL_PLUGIN)
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
-	install -D -m 0644 man/numactl2.8 $(DESTDIR)$(MANDIR)/man8/numactl2.8
+	install -d $(DESTDIR)$(MANDIR)/man8
+	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
+install-slurm: slurm/numactl2.so
+	install -D -m 0644 slurm/numactl2.so $(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
+	install -D -m 0644 man/numactl2-slurm.8 $(DESTDIR)$(MANDIR)/man8/numactl2-slurm.8
+
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(MANDIR)/man8/numactl2.8 \
-		$(DESTDIR)$(COMPLETIONDIR)/numactl2
+	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2 \
+		$(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(MANPAGES))) \
+		$(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
 
 clean:
 	rm -rf build asan test/bin
@@ -227,4 +247,4 @@ clean:
 # keep them, so that a second make check does not build them again.
 .SECONDARY:
 
-.PHONY: all no-slurm deb check-deb man check check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install uninstall clean
+.PHONY: all no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install install-slurm uninstall clean

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2: run a command under a NUMA memory policy, with weighted
  * interleave and per-node weights. */
 #include <err.h>

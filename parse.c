@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Pure parsers for numactl2's own arguments (node strings go through libnuma). */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Pure parsers: no printing, no exiting, no system state.
  * Each returns 0 or a negative errno and fills a struct parse_err that
  * parse_strerror() turns into the message main() reports. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Raw memory-policy syscalls and the MPOL_* constants that older headers lack.
  *
  * libnuma's numaif.h wraps set_mempolicy/get_mempolicy/mbind, but Debian 12's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* bench/weights [BUDGET]: the modelled efficiency (T / sum of bandwidths, see
  * bwweights.h) of 1:1, the kernel's auto weights (at BUDGET, default 32),
  * HMSDK's rounding, numactl2's rounding at BUDGET and numactl2's default

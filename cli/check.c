@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Cross-option checks, once the whole command line is read: all of the
  * input is checked here, before anything is changed. */
 #include <err.h>
@@ -172,22 +173,25 @@ static void check_policy(struct ctl *ctl)
 /* The command's libnuma may reset the task's policy at its start, without
  * the weights (lib/job/libnumacheck.c): then the global table carries them,
  * with a lease, as on a kernel without task-local weights; or
- * --no-global-weights refuses, unless the table already holds them. */
+ * --no-global-weights refuses, unless the table already holds them.
+ * --dry-run runs nothing: it reads files only (dryrun.c says what the run
+ * would ask). */
 static void check_program_libnuma(struct ctl *ctl)
 {
-	static struct libnuma_finding f;
-	int rc = libnuma_check(ctl->command[0], environ, &f);
+	struct libnuma_finding *f = &ctl->libnuma;
+	int rc = ctl->dry_run ? libnuma_check_static(ctl->command[0], environ, f) :
+				libnuma_check(ctl->command[0], environ, f);
 
 	if (rc < 0) {
 		errno = -rc;
-		err(1, "cannot tell which libnuma '%s' loads", f.prog);
+		err(1, "cannot tell which libnuma '%s' loads", f->prog);
 	}
-	if (libnuma_keeps_weights(f.verdict))
+	if (libnuma_keeps_weights(f->verdict))
 		return;
 	ctl->policy.task_local = false;
 	if (ctl->no_global && (ctl->weights_measured || !weights_hold(&ctl->policy)))
-		libnuma_refused(&f);
-	libnuma_global_said(&f);
+		libnuma_refused(f);
+	libnuma_global_said(f);
 }
 
 /* Task-local or global: decided here, before anything changes. Global
@@ -311,7 +315,7 @@ void cli_validate(struct ctl *ctl)
 	check_measure(ctl);
 	if (ctl->strict && !ctl->use_shm)
 		usage_error("--strict must come with --shm/--file");
-	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->dry_run || ctl->measure || ctl->pid)
+	if (ctl->show || ctl->hardware || ctl->use_shm || ctl->measure || ctl->pid)
 		return;
 	if (!ctl->command)
 		usage_error("no command given");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Output that never reached stdout (--hardware >/dev/full) is an error.
  * Called on each path that prints, instead of from atexit(), which would
  * cost every run before its exec. */

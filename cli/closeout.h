@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The check at the end of each run that prints: stdout reached its file. */
 #ifndef NUMACTL2_CLOSEOUT_H
 #define NUMACTL2_CLOSEOUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Everything one numactl2 run was asked to do, filled by cli_parse(). */
 #ifndef NUMACTL2_CTL_H
 #define NUMACTL2_CTL_H
@@ -43,6 +44,7 @@ struct ctl {
 	pid_t pid;			/* --pid; 0: none */
 	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
+	struct libnuma_finding libnuma;	/* the command's libnuma (check.c) */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */
 };

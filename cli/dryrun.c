@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run: what a run would do, on stdout; nothing is changed. */
 #include <err.h>
 #include <errno.h>
@@ -5,9 +6,12 @@
 #include <stdlib.h>
 
 #include "cli/dryrun.h"
+#include "cli/exec.h"
 #include "libnumactl2.h"
 #include "cli/show.h"
 #include "syscalls.h"
+
+extern char **environ;
 
 /* The live leases on the nodes of the set, and whether this run would clash. */
 static void print_leases(const struct policy *p)
@@ -54,6 +58,28 @@ static void print_weights(const struct policy *p)
 		print_leases(p);
 }
 
+/* The libnuma check's question that --dry-run does not ask (check.c). */
+static void print_libnuma(const struct ctl *ctl)
+{
+	const struct libnuma_finding *f = &ctl->libnuma;
+
+	if (!ctl->policy.task_local || f->verdict != LIBNUMA_NOT_ASKED)
+		return;
+	printf("libnuma check: not run (--dry-run runs nothing); the run asks %s, the loader "
+	       "of %s, which libnuma it loads, and with libnuma 2.0.15-2.0.17 the weights go "
+	       "to the global table instead\n", f->lib, f->prog);
+}
+
+/* The command as the exec would find it: a dry run fails where the run
+ * would (127: not found, 126: found but not runnable). */
+static void check_command(const struct ctl *ctl)
+{
+	int rc = prog_exec_error(ctl->command[0], environ);
+
+	if (rc < 0)
+		exec_failed(ctl->command[0], -rc, ctl->bare_optional);
+}
+
 static void print_global_op(const struct ctl *ctl)
 {
 	unsigned count = ctl->global_op == GLOBAL_RESET ? gw_node_count() : 0;
@@ -88,6 +114,8 @@ int dry_run(const struct ctl *ctl)
 		print_global_op(ctl);
 		return 0;
 	}
+	if (ctl->command)
+		check_command(ctl);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
@@ -96,6 +124,7 @@ int dry_run(const struct ctl *ctl)
 		printf("weights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_weights(p);
+	print_libnuma(ctl);
 	if (ctl->weights_auto)
 		auto_weights_print(stdout, &ctl->autow);
 	if (ctl->cpunodes)

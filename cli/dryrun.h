@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --dry-run: what a run would do, on stdout, with nothing changed. */
 #ifndef NUMACTL2_DRYRUN_H
 #define NUMACTL2_DRYRUN_H

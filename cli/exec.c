@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* How numactl2 ends when it runs a command: the exec's failure as 127 or
  * 126, or its watcher (supervise.c) that could not be started. */
 #include <err.h>

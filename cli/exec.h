@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* How numactl2 ends when it runs a command: the exec's failure as 127 or
  * 126, or a watcher that could not be started. */
 #ifndef NUMACTL2_EXEC_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The one place that reports global weight changes, leases and failures:
  * for a job's weights, --set/--reset/--auto-global-weights (lib/weights/
  * admin.c) and --restore-weights (lib/weights/restore.c). */

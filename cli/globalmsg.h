@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Saying what a change of the system-wide weights did, or why it failed. */
 #ifndef NUMACTL2_GLOBALOPS_H
 #define NUMACTL2_GLOBALOPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --hardware: numactl's topology report, byte for byte, then the node
  * performance data and weights that numactl does not show. */
 #include <stdio.h>

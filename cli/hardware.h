@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --hardware: numactl's description of the machine's nodes, with each
  * node's performance and global interleave weight. */
 #ifndef NUMACTL2_HARDWARE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The one line numactl2 writes when the program it runs would drop its
  * task-local weights (which library, why, what numactl2 did instead), and
  * the refusal under --no-global-weights. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid=PID policy --migrate: once the policy is set, the pages
  * the process already has move to where it would place them. What is
  * moved is read before the policy changes, so that a failure to read it

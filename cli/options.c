@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2's command line: each option is handled in exactly one case,
  * with numactl's order rules. Nothing here changes the system. */
 #include <err.h>
@@ -19,6 +20,19 @@ struct order {
 	bool node_spec_seen;
 	const char *last_nodes;		/* for "same" */
 };
+
+/* Node numbers too large for libnuma's int are refused before it wraps
+ * them: no machine has such a node. */
+static void check_node_numbers(const char *arg)
+{
+	struct parse_err e;
+	char msg[MSG_MAX];
+
+	if (parse_list_numbers(arg, INT_MAX, &e) == 0)
+		return;
+	msg_node_absent(msg, sizeof(msg), arg, e.item, numa_nodes_ptr);
+	usage_error("%s", msg);
+}
 
 /* Numbers too large for libnuma's int are refused before it wraps them. */
 static void check_list_numbers(const char *what, const char *arg)
@@ -42,12 +56,12 @@ static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const c
 	}
 	o->last_nodes = arg;
 	o->node_spec_seen = true;
-	check_list_numbers("node list", arg);
+	check_node_numbers(arg);
 	mask = nodes_parse(arg, ctl->all);
 	if (!mask || nodes_first(mask) < 0) {
 		char msg[MSG_MAX];
 
-		msg_node_list(msg, sizeof(msg), arg);
+		msg_node_refused(msg, sizeof(msg), arg);
 		usage_error("%s", msg);
 	}
 	return mask;

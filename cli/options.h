@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2's command line read into a struct ctl, option by option. */
 #ifndef NUMACTL2_OPTIONS_H
 #define NUMACTL2_OPTIONS_H

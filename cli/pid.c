@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid=PID: a running process's policy, weights included, set
  * (a policy given) on every thread of it, or printed (--show) from its main
  * thread, through the kernel series' pidfd calls (policy/remote.c). PID

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --pid=PID: set or show the policy of a running process. */
 #ifndef NUMACTL2_PID_H
 #define NUMACTL2_PID_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --measure's progress line on a terminal (measure.c's progress callback):
  * shown once the measurement has taken more than a second, cleared at its
  * end. */

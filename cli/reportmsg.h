@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report's messages: why a job got no report, or why it was not written. */
 #ifndef NUMACTL2_REPORTMSG_H
 #define NUMACTL2_REPORTMSG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --shm and --file in numactl's words: what shm.c makes, and why it failed. */
 #include <err.h>
 #include <errno.h>

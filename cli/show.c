@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --show: the calling task's policy and bindings, in numactl's lines. */
 #include <err.h>
 #include <errno.h>

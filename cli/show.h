@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --show: the task's policy and bindings in numactl's lines, the leases
  * held on the global weights, and numactl's printing of a node mask. */
 #ifndef NUMACTL2_SHOW_H

@@ -1,12 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2's option table, and what is derived from it: getopt's tables
- * and the --help text that help2man turns into the man page. */
-#include <stdio.h>
-#include <stdlib.h>
+ * and the text of each option in --help (cli/usage.c prints it, and
+ * help2man turns it into the man page). */
+#include <stddef.h>
 #include <string.h>
 
 #include "cli/table.h"
-#include "cli/closeout.h"
-#include "cli/version.h"
 
 /* The options in --help order, one entry each:
  *   OPT(name, ID, has_arg, arg, help)       OPT_ID is its short letter
@@ -19,36 +18,34 @@
 	OPT(     "interleave",           INTERLEAVE,     required_argument, "NODES", \
 		 "interleave memory over NODES") \
 	OPT(     "weighted-interleave",  WEIGHTED,       required_argument, "NODES", \
-		 "weighted interleave over NODES; '-w' directly before\n--interleave or -i means the same") \
+		 "interleave by weight over NODES; -w just before\n--interleave or -i means the same") \
 	LONG_OPT("weights",              WEIGHTS,        required_argument, "LIST", \
-		 "per-node weights, LIST is NODES:WEIGHT[,...], NODES is\nN or A-B, WEIGHT is 1-255; nodes not named get 1.\n" \
-		 "auto: from the nodes' bandwidth (HMAT), the weights\nthat maximise the modelled throughput; measured:\nthe same from --measure, in the same run.\n" \
-		 "Makes --interleave weighted") \
+		 "NODES:WEIGHT[,...] (NODES: N or A-B; WEIGHT:\n1-255; nodes not named get 1), auto (from the\n" \
+		 "nodes' bandwidth, HMAT) or measured (--measure\nin the same run). Makes --interleave weighted") \
 	LONG_OPT("weight-budget",        WEIGHT_BUDGET,  required_argument, "N", \
-		 "the most --weights=auto or measured may sum to, 1-255\n(default: the smallest sum that models 99% of the\nnodes' bandwidth): a larger sum rounds closer to the\n" \
-		 "bandwidths but spreads a small allocation less evenly") \
+		 "the most auto or measured weights may sum to\n(1-255; default: chosen, see numactl2(8))") \
 	LONG_OPT("no-global-weights",    NO_GLOBAL,      no_argument,       "",   \
 		 "fail rather than change the system-wide weights") \
 	LONG_OPT("global-weights",       GLOBAL_WEIGHTS, no_argument,       "",   \
-		 "put --weights in the system-wide table even where the\nkernel has task-local weights (set_mempolicy2)") \
+		 "use the system-wide weights even where the kernel\ngives the command weights of its own") \
 	LONG_OPT("wait",                 WAIT,           optional_argument, "SECONDS", \
-		 "when a running job leases other global weights for\nthese nodes, wait for it (at most SECONDS) instead\nof failing") \
+		 "when a running job holds other system-wide weights\nfor these nodes, wait for it (at most SECONDS)\ninstead of failing") \
 	LONG_OPT("force",                FORCE,          no_argument,       "",   \
-		 "change global weights that running jobs lease (root)") \
+		 "change weights that running jobs hold (root)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "once the command has ended, put back the global\nweights this run changed (a watcher process does),\nunless another job leases them by then") \
+		 "once the command has ended, put back the\nsystem-wide weights this run changed") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
-		 "when the command ends, print where its own pages\nwent (heap, anonymous, file) per node, next to the\nshare asked for; FORMAT is table (the default) or\njson; on stderr") \
+		 "when the command ends, print on stderr where its\npages went, per node; FORMAT is table or json") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \
 		 "write the report to FILE instead of stderr") \
 	LONG_OPT("measure",              MEASURE,        no_argument,       "",   \
-		 "measure each node's bandwidth from the CPUs the job\nwould run on, print it and the weights it gives,\nand exit; '--weights=measured' uses them in the run") \
+		 "measure each node's bandwidth from the job's\nCPUs, print it and its weights, and exit") \
 	LONG_OPT("measure-size",         MEASURE_SIZE,   required_argument, "SIZE", \
 		 "memory to measure on each node (default 256m)") \
 	LONG_OPT("measure-time",         MEASURE_TIME,   required_argument, "SECONDS", \
 		 "time for the whole measurement (default 10)") \
 	LONG_OPT("dry-run",              DRY_RUN,        no_argument,       "",   \
-		 "print what would be done; change nothing, run nothing") \
+		 "print what would be done, change nothing") \
 	OPT(     "membind",              MEMBIND,        required_argument, "NODES", \
 		 "allocate only on NODES") \
 	OPT(     "preferred",            PREFERRED,      required_argument, "NODE", \
@@ -60,7 +57,7 @@
 	OPT(     "balancing",            BALANCING,      no_argument,       "",   \
 		 "NUMA balancing with --membind or --preferred-many") \
 	OPT(     "cpunodebind",          CPUNODEBIND,    required_argument, "NODES", \
-		 "run on the CPUs of NODES (-c, --cpubind is an old alias)") \
+		 "run on the CPUs of NODES (-c, --cpubind: old name)") \
 	OPT(     "cpubind",              CPUBIND,        required_argument, "NODES",   "") \
 	OPT(     "physcpubind",          PHYSCPUBIND,    required_argument, "CPUS", \
 		 "run on CPUS") \
@@ -69,10 +66,10 @@
 	OPT(     "show",                 SHOW,           no_argument,       "",   \
 		 "show the policy in effect, with weights") \
 	LONG_OPT("pid",                  PID,            required_argument, "PID", \
-		 "set the policy given, weights included, of every thread\nof the running process PID (of thread PID alone if it is\nnot a main thread) instead of running a command; with\n--show, print its policy. New allocations follow it;\n" \
-		 "pages already placed stay, unless --migrate. Needs\nthe kernel/ series") \
+		 "set the policy of the running process PID (every\nthread) instead of running a command; with --show,\n" \
+		 "print it. Needs a kernel with per-process weights") \
 	LONG_OPT("migrate",              MIGRATE,        no_argument,       "",   \
-		 "with --pid and a policy: also move the pages the\nprocess has to where the policy would place them\n(move_pages)") \
+		 "with --pid and a policy: also move the pages\nthe process has to where the policy places them") \
 	OPT(     "hardware",             HARDWARE,       no_argument,       "",   \
 		 "show the nodes, distances, bandwidths and weights") \
 	LONG_OPT("cpu-compress",         CPU_COMPRESS,   no_argument,       "",   \
@@ -90,7 +87,7 @@
 	OPT(     "shmid",                SHMID,          required_argument, "ID", \
 		 "project id for the segment's key") \
 	LONG_OPT("home-node",            HOME_NODE,      required_argument, "NODE", \
-		 "home node of the region's policy (mbind2, or\nset_mempolicy_home_node with --membind/--preferred-many)") \
+		 "home node of the region's policy") \
 	OPT(     "huge",                 HUGE,           no_argument,       "",   \
 		 "use huge pages for a new segment") \
 	OPT(     "strict",               STRICT,         no_argument,       "",   \
@@ -108,7 +105,7 @@
 	LONG_OPT("reset-global-weights", RESET_GLOBAL,   no_argument,       "",   \
 		 "set every system-wide weight to 1 (root)") \
 	LONG_OPT("auto-global-weights",  AUTO_GLOBAL,    no_argument,       "",   \
-		 "let the kernel set them from bandwidth (6.16+, root)") \
+		 "let the kernel set them from bandwidth (root)") \
 	OPT(     "help",                 HELP,           no_argument,       "",   \
 		 "display this help and exit") \
 	LONG_OPT("version",              VERSION,        no_argument,       "",   \
@@ -142,71 +139,16 @@ const char cli_shortopts[] = { '+', ':', CLI_OPTIONS(SHORTOPT, NO_SHORTOPT) '\0'
 #define OPTION_HELP(name, id, has_arg, arg, help) arg "\0" help "\0"
 static const char option_help[] = CLI_OPTIONS(OPTION_HELP, OPTION_HELP);
 
-#define HELP_COLUMN 30
-
-/* "  -i, --interleave=NODES", padded to the help column, or on a line of
- * its own when longer; continuation lines start at the help column. */
-static void print_option_help(const struct option *o, const char *arg, const char *help)
+/* Option I's argument name ("" for none) and --help text ("" for an alias
+ * --help does not list): the I-th pair of strings of option_help. */
+const char *cli_option_help(size_t i, const char **arg)
 {
-	char head[64];
-	int len;
+	const char *a = option_help;
 
-	len = snprintf(head, sizeof(head), "  %c%c%c --%s%s%s%s%s",
-		       o->val <= CHAR_MAX ? '-' : ' ', o->val <= CHAR_MAX ? o->val : ' ',
-		       o->val <= CHAR_MAX ? ',' : ' ', o->name,
-		       o->has_arg == optional_argument ? "[" : "", *arg ? "=" : "", arg,
-		       o->has_arg == optional_argument ? "]" : "");
-	fputs(head, stdout);
-	if (len > HELP_COLUMN - 2)
-		printf("\n%*s", HELP_COLUMN, "");
-	else
-		printf("%*s", HELP_COLUMN - len, "");
-	for (const char *c = help; *c; c++) {
-		putchar(*c);
-		if (*c == '\n')
-			printf("%*s", HELP_COLUMN, "");
+	for (; i > 0; i--) {
+		a += strlen(a) + 1;
+		a += strlen(a) + 1;
 	}
-	putchar('\n');
-}
-
-void cli_usage(void)
-{
-	const char *arg = option_help;
-
-	fputs("Usage: numactl2 [options] [--] command [args...]\n"
-	      "  or:  numactl2 --show | --hardware\n"
-	      "  or:  numactl2 --pid=PID policy | --show --pid=PID\n"
-	      "  or:  numactl2 [--length=LEN] --shm=KEYFILE|--file=FILE policy [--touch] [--dump]\n"
-	      "  or:  numactl2 --set-global-weights=LIST | --reset-global-weights | --auto-global-weights\n"
-	      "Run a command with a NUMA memory policy: numactl's options, plus weighted interleave\n"
-	      "with per-node weights.\n"
-	      "\n"
-	      "Options:\n", stdout);
-	for (size_t i = 0; cli_longopts[i].name; i++) {
-		const char *help = arg + strlen(arg) + 1;
-
-		if (*help)
-			print_option_help(&cli_longopts[i], arg, help);
-		arg = help + strlen(help) + 1;
-	}
-	fputs("\n"
-	      "NODES is a list such as 0,2-3, or all; !NODES inverts it, +NODES is relative\n"
-	      "to the cpuset, and netdev:DEV, file:PATH, ip:HOST, block:PATH and pci:BUS name\n"
-	      "the node of a device. Where the kernel lists set_mempolicy2 (the kernel/ series),\n"
-	      "--weights are the program's own; elsewhere --weights changes the system-wide\n"
-	      "weights in /sys/kernel/mm/mempolicy/weighted_interleave and says so on stderr.\n"
-	      "A job run under global weights leases them: while it runs, or a process it\n"
-	      "forked keeps the descriptors it inherited, numactl2 refuses to give its nodes\n"
-	      "other weights.\n"
-	      "\n"
-	      "Exit status: 1 for a usage, parse or kernel error; 126 if the command could not\n"
-	      "be run, 127 if it was not found; otherwise the command's own status.\n",
-	      stdout);
-	exit(close_stdout(0));
-}
-
-void cli_version(void)
-{
-	printf("numactl2 %s\n", NUMACTL2_VERSION);
-	exit(close_stdout(0));
+	*arg = a;
+	return a + strlen(a) + 1;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one table of numactl2's options: getopt's long and short options and
  * the --help text all come from it, so none of them can drift. */
 #ifndef NUMACTL2_CLI_TABLE_H
@@ -5,6 +6,7 @@
 
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 
 /* Every option has a name here, its short letter where it has one, and
  * long-only options values above any char. cli.c switches over this enum
@@ -64,7 +66,8 @@ enum cli_opt {
 extern const struct option cli_longopts[];
 extern const char cli_shortopts[];
 
-void cli_usage(void) __attribute__((noreturn));
-void cli_version(void) __attribute__((noreturn));
+/* Option I's --help text ("" for an alias --help does not list) and, in
+ * *ARG, its argument's name ("" for none). */
+const char *cli_option_help(size_t i, const char **arg);
 
 #endif

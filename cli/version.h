@@ -1,4 +1,18 @@
-/* numactl2's version, which --version prints (a build may set its own). */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* numactl2's version, licence and where bugs go, which --version prints
+ * (a build may set its own version and bug address). */
 #ifndef NUMACTL2_VERSION
 #define NUMACTL2_VERSION "0.1.0"
+#endif
+
+#define NUMACTL2_LICENSE \
+	"Copyright (C) 2026 numactl2 developers.\n" \
+	"License GPLv2+: GNU GPL version 2 or later <https://gnu.org/licenses/gpl.html>.\n" \
+	"This is free software: you are free to change and redistribute it.\n" \
+	"There is NO WARRANTY, to the extent permitted by law.\n"
+
+/* No project address exists yet: the issue tracker of the repository the
+ * source came from (README.md, "Licence and bugs"). */
+#ifndef NUMACTL2_BUGS
+#define NUMACTL2_BUGS "the issue tracker of the repository numactl2 came from (see its README)"
 #endif

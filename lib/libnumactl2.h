@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libnumactl2's public header: everything a front end (the numactl2 CLI,
  * a Slurm plugin) links against. The library never prints, exits or
  * calls err(): each call returns 0 or a negative errno, with what went
@@ -33,13 +34,14 @@
 #include "bandwidth/memcg.h"
 #include "bandwidth/autoweights.h"
 
-/* The job as a child, and where its pages went; a running process's
- * pages moved (--pid --migrate). */
+/* The job as a child (and how its exec would fail), where its pages
+ * went; a running process's pages moved (--pid --migrate). */
 #include "job/supervise.h"
 #include "job/leaksan.h"
 #include "job/fdpark.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"
+#include "job/progload.h"
 #include "job/migranges.h"
 #include "job/migrate.h"
 

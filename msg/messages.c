@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The wording both front ends share (messages.h): why a node list, a weight
  * list or --weights=auto is refused, and why a change of the global table
  * failed (a lease held by another job, no root, a kernel without it). */
@@ -6,14 +7,57 @@
 #include <string.h>
 
 #include "msg/messages.h"
+#include "parse.h"
 
-/* "invalid node list: 'ARG' (why)", libnuma's why when it gave one. */
+/* "invalid node list 'ARG': why", libnuma's why when it gave one. */
 void msg_node_list(char *buf, size_t len, const char *arg)
 {
 	const char *why = nodes_last_warning();
 
-	snprintf(buf, len, "invalid node list: '%s'%s%s%s", arg, *why ? " (" : "", why,
-		 *why ? ")" : "");
+	snprintf(buf, len, "invalid node list '%s'%s%s", arg, *why ? ": " : "", why);
+}
+
+/* "0", "0-3", "0,2,4-7": the nodes of mask, ranges joined. */
+static void format_nodes(char *buf, size_t len, const struct bitmask *mask)
+{
+	size_t used = 0;
+	int n = nodes_first(mask);
+
+	buf[0] = '\0';
+	while (n >= 0 && used < len) {
+		int last = n;
+
+		while (nodes_next(mask, (unsigned)last + 1) == last + 1)
+			last++;
+		used += (size_t)snprintf(buf + used, len - used, last > n ? "%s%d-%d" : "%s%d",
+					 used ? "," : "", n, last);
+		n = nodes_next(mask, (unsigned)last + 1);
+	}
+}
+
+/* A node list naming NODE, which this machine (whose nodes are HAVE) does
+ * not have: which it has, and where to see them. */
+void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
+		     const struct bitmask *have)
+{
+	char nodes[256];
+
+	format_nodes(nodes, sizeof(nodes), have);
+	snprintf(buf, len, "invalid node list '%s': node %s does not exist (this machine has "
+		 "node%s %s; see numactl2 --hardware)", arg, node,
+		 numa_bitmask_weight(have) == 1 ? "" : "s", nodes);
+}
+
+/* A node list libnuma refused on this machine: a node it does not have
+ * (above its highest), or libnuma's why. */
+void msg_node_refused(char *buf, size_t len, const char *arg)
+{
+	struct parse_err e;
+
+	if (parse_list_numbers(arg, (unsigned long)numa_max_node(), &e) < 0)
+		msg_node_absent(buf, len, arg, e.item, numa_nodes_ptr);
+	else
+		msg_node_list(buf, len, arg);
 }
 
 void msg_weight_not_in_set(char *buf, size_t len, unsigned node)
@@ -144,11 +188,33 @@ void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
 		global_failed(buf, len, rc, node);
 }
 
+/* A check that could not finish (UNCHECKED): why. */
+static void libnuma_unchecked(char *buf, size_t len, const struct libnuma_finding *f)
+{
+	char why[PATH_MAX + 128];
+
+	if (f->error == -ETIMEDOUT)
+		snprintf(why, sizeof(why), "its loader %s did not list its libraries within %g s",
+			 f->lib, libnuma_check_limit_ms() / 1000.0);
+	else if (f->error == -EFBIG && f->lib[0])
+		snprintf(why, sizeof(why), "its loader %s wrote more than a library list", f->lib);
+	else if (f->error == -EFBIG)
+		snprintf(why, sizeof(why), "a static program with over %lu MiB of code and "
+			 "constants", LIBNUMA_SCAN_MAX >> 20);
+	else
+		snprintf(why, sizeof(why), "%s", strerror(-f->error));
+	snprintf(buf, len, "which libnuma %s starts with is not known (%s): its start-up may "
+		 "reset the memory policy without its task-local weights", f->prog, why);
+}
+
 /* Which library a job's program starts with, and why it drops task-local
- * weights (lib/job/libnumacheck.c's verdict: DROPS, BUILT_IN or UNREADABLE). */
+ * weights (lib/job/libnumacheck.c's verdict: DROPS, BUILT_IN, UNREADABLE
+ * or UNCHECKED). */
 void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f)
 {
-	if (f->verdict == LIBNUMA_DROPS)
+	if (f->verdict == LIBNUMA_UNCHECKED)
+		libnuma_unchecked(buf, len, f);
+	else if (f->verdict == LIBNUMA_DROPS)
 		snprintf(buf, len, "%s loads %s (libnuma 2.0.15-2.0.17), whose start-up resets "
 			 "the memory policy without its task-local weights", f->prog, f->lib);
 	else if (f->verdict == LIBNUMA_BUILT_IN)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The wording both front ends share: the numactl2 CLI (cli/) and the Slurm
  * plugin (slurm/). Each function writes one message into the buffer it is
  * given, without the "numactl2: " prefix; the front end prints it (warnx,
@@ -12,6 +13,9 @@
 #define MSG_MAX 1024
 
 void msg_node_list(char *buf, size_t len, const char *arg);
+void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
+		     const struct bitmask *have);
+void msg_node_refused(char *buf, size_t len, const char *arg);
 void msg_weight_not_in_set(char *buf, size_t len, unsigned node);
 void msg_auto_unread(char *buf, size_t len, int rc, unsigned node);
 void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes);

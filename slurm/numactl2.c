@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2's Slurm SPANK plugin: --weighted-interleave and --weights for
  * srun, sbatch and salloc, applied in each task of a step on its node
  * (task.c). It runs inside srun/sbatch and slurmstepd: it never exits and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The plugin's options, registered with spank_option_register() so that
  * srun, sbatch and salloc all know them (a static spank_options table is
  * ignored by sbatch and salloc in Slurm 22.05). Each value is checked in its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Slurm plugin's request: what the user asked for with its options
  * (options.c), applied in each task (task.c). */
 #ifndef NUMACTL2_SLURM_PLUGIN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The request applied in one task, as the user, before its exec: the node
  * list and weights from this node's own layout and bandwidths, then the
  * policy through the task-local path where the kernel has it, else the
@@ -171,7 +172,7 @@ int task_apply(const struct request *r, const struct task_program *prog, struct 
 	policy.option = "--weighted-interleave";
 	policy.nodes = nodes_parse(r->nodes, false);
 	if (!policy.nodes || nodes_first(policy.nodes) < 0) {
-		msg_node_list(o->error, sizeof(o->error), r->nodes);
+		msg_node_refused(o->error, sizeof(o->error), r->nodes);
 		return -1;
 	}
 	if (choose_weights(r->weights, o->error, sizeof(o->error)) < 0)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --weights=auto and --weight-budget on the host: the bandwidth it reads
 # (a fake node directory through NUMACTL2_SYSFS_NODE, test build only; the
 # host has one node and no HMAT), and bad input. The weights for the guest's

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# install and uninstall honour PREFIX and DESTDIR; the release build has no
+# SPDX-License-Identifier: GPL-2.0-or-later
+# install and uninstall honour PREFIX and DESTDIR and install every man page; the release build has no
 # test hooks; the man page has the exit codes. (--help against the option
 # table and the man page: cli.bats.)
 
@@ -7,15 +8,36 @@ load helpers
 
 top=$BATS_TEST_DIRNAME/..
 
-@test "make install and uninstall with DESTDIR and PREFIX" {
+# The files under $1, one per line, relative to it.
+installed() {
+	(cd "$1" && find . -type f | sed 's|^\./||' | sort)
+}
+
+@test "make install and uninstall with DESTDIR and PREFIX: every man page, the plugin where it builds" {
+	local d=$BATS_TEST_TMPDIR/root want
+	run -0 make -s -C "$top" install DESTDIR="$d" PREFIX=/opt/n2
+	want="opt/n2/bin/numactl2
+opt/n2/share/bash-completion/completions/numactl2
+opt/n2/share/man/man8/numactl2-slurm.8
+opt/n2/share/man/man8/numactl2.8"
+	# The plugin builds where Slurm's headers are (libslurm-dev).
+	[ ! -e /usr/include/slurm/spank.h ] || want=$(sort <<<"$want
+opt/n2/lib/slurm/numactl2.so")
+	run -0 installed "$d"
+	[ "$output" = "$want" ] || { echo "want: $want"; return 1; }
+	run -0 "$d/opt/n2/bin/numactl2" --version
+	run -0 make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/opt/n2
+	run -0 installed "$d"
+	[ -z "$output" ]
+}
+
+@test "make install-slurm installs the plugin and its man page" {
+	[ -e /usr/include/slurm/spank.h ] || skip "needs libslurm-dev"
 	local d=$BATS_TEST_TMPDIR/root
-	run -0 make -s -C "$top" install DESTDIR="$d" PREFIX=/usr
-	[ -x "$d/usr/bin/numactl2" ]
-	[ -f "$d/usr/share/man/man8/numactl2.8" ]
-	run -0 "$d/usr/bin/numactl2" --version
-	run -0 make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/usr
-	[ ! -e "$d/usr/bin/numactl2" ]
-	[ ! -e "$d/usr/share/man/man8/numactl2.8" ]
+	run -0 make -s -C "$top" install-slurm DESTDIR="$d" PREFIX=/usr SLURM_PLUGINDIR=/usr/lib/slurm-wlm
+	run -0 installed "$d"
+	[ "$output" = "usr/lib/slurm-wlm/numactl2.so
+usr/share/man/man8/numactl2-slurm.8" ]
 }
 
 @test "the release build has no test hooks; the test build has them" {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* SK hynix HMSDK's rounding of bandwidths into weights, for the tests and
  * bench/weights to compare numactl2's with; never in numactl2 itself. */
 #include <errno.h>

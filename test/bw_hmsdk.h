@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* HMSDK's rounding, test/bw_hmsdk.c: for the tests and bench/weights only. */
 #ifndef NUMACTL2_TEST_BW_HMSDK_H
 #define NUMACTL2_TEST_BW_HMSDK_H

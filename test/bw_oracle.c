@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Exhaustive search over every w with w[i] >= 1 and sum <= budget, in
  * lexicographic order: C(budget, n) vectors (10.5 million for 8 nodes at 32).
  * Pass one finds the highest T; pass two takes, among the weights within

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The exhaustive search that bw_optimal_weights() must agree with: every
  * weight vector of the budget, tried one by one. Test and bench builds only. */
 #ifndef NUMACTL2_BW_ORACLE_H

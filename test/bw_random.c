@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 #include "test/bw_random.h"
 
 /* splitmix64: the same tables for the same seed on every machine. */

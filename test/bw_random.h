@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Seeded bandwidth tables for the oracle test and bench/weights. */
 #ifndef NUMACTL2_BW_RANDOM_H
 #define NUMACTL2_BW_RANDOM_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bwweights.c through its test driver: numactl2's weights against the
 # exhaustive oracle, the kernel's and HMSDK's rounding, and bad input.
 

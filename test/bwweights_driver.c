@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Runs bwweights.c for bats: one table given on the command line, or seeded
  * random tables checked against the exhaustive oracle. Test build only.
  *   bwweights_driver optimal|oracle|kernel|hmsdk BUDGET BW...

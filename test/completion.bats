@@ -1,22 +1,100 @@
 #!/usr/bin/env bats
-# Bash completion (completion/numactl2), called as bash calls it: COMP_WORDS
-# and COMP_CWORD set, the words split at "=" as COMP_WORDBREAKS splits them.
-# They test the script (numactl2 only gives its --help), so test/check-all's
-# fakes part, which runs the files that run "\$NUMACTL2", leaves them out.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Bash completion (completion/numactl2) in a real interactive bash run in
+# tmux: keys are typed, TAB pressed, and what bash then has on the line (or
+# the list it shows) is read back. Every test runs twice: "plain" is
+# bash --norc with our script alone, "full" loads the bash-completion package
+# first (its _command_offset hands the command's words to the command's own
+# completion). numactl2 itself only gives its --help, so test/check-all's
+# fakes part, which runs the files that use the NUMACTL2 binary, leaves this
+# one out.
 
 load helpers
 
+top=$BATS_TEST_DIRNAME/..
+BASH_COMPLETION=/usr/share/bash-completion/bash_completion
+
 setup() {
-	source "$BATS_TEST_DIRNAME/../completion/numactl2"
+	command -v tmux >/dev/null || skip "needs tmux (tools/install-deps --test)"
+	[ -f "$BASH_COMPLETION" ] || skip "needs bash-completion (tools/install-deps --test)"
+	# numactl2 on PATH: the script reads its options from its --help.
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -s "${NUMACTL2}" "$BATS_TEST_TMPDIR/bin/numactl2"
+	SOCK=$BATS_TEST_TMPDIR/tmux.sock
+	QUERY=0
 }
 
-# complete WORD...: the completions of the last word.
-complete_words() {
-	COMP_WORDS=("${NUMACTL2}" "$@")
-	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-	COMPREPLY=()
-	_numactl2
-	printf '%s\n' "${COMPREPLY[@]}"
+teardown() {
+	[ -z "${SOCK:-}" ] || tmux -S "$SOCK" kill-server 2>/dev/null || true
+	[ -z "${SLEEPER:-}" ] || kill "$SLEEPER" 2>/dev/null || true
+}
+
+# start_bash MODE: an interactive bash in a fresh tmux server, "plain" or
+# "full" (with bash-completion). C-x s and C-x p print numbered markers
+# around what a query shows; C-x l lists the completions, one per line.
+start_bash() {
+	local rc=$BATS_TEST_TMPDIR/rc.$1
+	tmux -S "$SOCK" kill-server 2>/dev/null || true
+	cat >"$rc" <<-EOF
+		PS1='$ '
+		bind 'set bell-style none'
+		bind 'set completion-display-width 0'
+		bind 'set completion-query-items 0'
+		bind 'set page-completions off'
+		bind '"\C-xl": possible-completions'
+		bind -x '"\C-xs": printf "\n[start %s]\n" "\$((++q))"'
+		bind -x '"\C-xp": printf "\n<%s>%s\n" "\$READLINE_LINE" "\$q"'
+		$([ "$1" = full ] && echo ". $BASH_COMPLETION")
+		. $top/completion/numactl2
+		echo READY
+	EOF
+	tmux -S "$SOCK" new-session -d -x 250 -y 100 \
+		env -i HOME="$BATS_TEST_TMPDIR" TERM=screen PATH="$BATS_TEST_TMPDIR/bin:/usr/bin:/bin" \
+		bash --norc --noprofile -i
+	tmux -S "$SOCK" send-keys -l ". $rc"
+	tmux -S "$SOCK" send-keys Enter
+	wait_screen '^READY$'
+	MODE=$1 QUERY=0
+}
+
+# wait_screen REGEX: the screen (and its history) has a line matching REGEX
+# within 20 s (bash answers in milliseconds; the margin is for a loaded host).
+wait_screen() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		tmux -S "$SOCK" capture-pane -p -S -3000 | grep -qE "$1" && return 0
+		sleep 0.1
+	done
+	echo "timed out waiting for $1 on the screen:"
+	tmux -S "$SOCK" capture-pane -p -S -3000
+	return 1
+}
+
+# query TEXT KEY: type TEXT and press KEY (Tab, or C-x l for the list); sets
+# LINE to the line bash then has and SHOWN to what bash printed meanwhile.
+query() {
+	QUERY=$((QUERY + 1))
+	tmux -S "$SOCK" send-keys C-u C-x s
+	tmux -S "$SOCK" send-keys -l "$1"
+	tmux -S "$SOCK" send-keys "${@:2}" C-x p
+	wait_screen "^<.*>$QUERY\$" || return 1
+	local screen
+	screen=$(tmux -S "$SOCK" capture-pane -p -S -3000 |
+		sed -n "/^\[start $QUERY\]\$/,/^<.*>$QUERY\$/p")
+	LINE=$(tail -n 1 <<<"$screen" | sed -E "s/^<(.*)>$QUERY\$/\1/")
+	SHOWN=$(sed '1d;$d' <<<"$screen" | grep -v '^\$ ' | grep -v '^$' || true)
+	echo "$MODE: '$1' ${*:2}: line '$LINE'; shown: ${SHOWN//$'\n'/ | }"
+}
+
+# tab TEXT WANT: TAB after TEXT leaves WANT on the line.
+tab() {
+	query "$1" Tab || return 1
+	[ "$LINE" = "$2" ] || { echo "want '$2'"; return 1; }
+}
+
+# listed TEXT: the completions bash lists after TEXT, one per line, in SHOWN.
+listed() {
+	query "$1" C-x l
 }
 
 host_nodes() {
@@ -24,56 +102,92 @@ host_nodes() {
 	for n in /sys/devices/system/node/node[0-9]*; do echo "${n##*node}"; done
 }
 
-@test "completion: options from numactl2 --help" {
-	run -0 complete_words --wei
-	[[ $output == *"--weighted-interleave="* ]]
-	[[ $output == *"--weights="* ]]
-	[[ $output == *"--weight-budget="* ]]
-	run -0 complete_words --dry
-	[ "$output" = --dry-run ]
-	run -0 complete_words --wa
-	[ "$output" = --wait= ]
+@test "completion: options, in both bashes" {
+	for mode in plain full; do
+		start_bash $mode
+		tab "numactl2 --dry-r" "numactl2 --dry-run " || return 1
+		tab "numactl2 --weight-b" "numactl2 --weight-budget=" || return 1
+		listed "numactl2 --wei" || return 1
+		[ "$SHOWN" = "$(printf '%s\n' --weight-budget= --weighted-interleave= --weights=)" ] || return 1
+	done
 }
 
-@test "completion: node lists from /sys/devices/system/node, and all" {
-	run -0 complete_words -w = ""
-	[ "$output" = "$(printf '%s\n' all $(host_nodes))" ]
-	run -0 complete_words --membind = a
-	[ "$output" = all ]
-	run -0 complete_words -i ""
-	[[ $output == *all* ]]
-	run -0 complete_words -w = "0,"
-	[ "$output" = "$(host_nodes | sed 's/^/0,/')" ]
+@test "completion: after a --weights list, never '0::'; options and the command go on" {
+	for mode in plain full; do
+		start_bash $mode
+		tab "numactl2 --weights=0:" "numactl2 --weights=0:" || return 1
+		tab "numactl2 -w 0 --weights=0:9" "numactl2 -w 0 --weights=0:9" || return 1
+		tab "numactl2 -w 0 --weights=0:9 --dry-r" "numactl2 -w 0 --weights=0:9 --dry-run " || return 1
+		tab "numactl2 -w 0 --weights=0:9 --dry-run ech" "numactl2 -w 0 --weights=0:9 --dry-run echo " || return 1
+		tab "numactl2 --weights=au" "numactl2 --weights=auto " || return 1
+	done
 }
 
-@test "completion: auto and measured after --weights=" {
-	run -0 complete_words -w = 0 --weights = ""
-	[ "$output" = "$(printf '%s\n' auto measured)" ]
-	run -0 complete_words -w = 0 --weights = me
-	[ "$output" = measured ]
-	# Where "=" does not split the word, the option stays in front.
-	run -0 complete_words -w 0 --weights=au
-	[ "$output" = --weights=auto ]
+@test "completion: the four -w spellings give nodes, then the command" {
+	local want
+	# (bash lists them sorted.)
+	want=$(printf '%s\n' all $(host_nodes) | sort)
+	for mode in plain full; do
+		start_bash $mode
+		tab "numactl2 -w --inter" "numactl2 -w --interleave=" || return 1
+		for spelling in "-w " "-w --interleave=" "--weighted-interleave=" "--weighted-interleave "; do
+			listed "numactl2 $spelling" || return 1
+			[ "$SHOWN" = "$want" ] || { echo "want: $want"; return 1; }
+			tab "numactl2 ${spelling}0 --weights=0:9 ech" "numactl2 ${spelling}0 --weights=0:9 echo " || return 1
+		done
+	done
 }
 
-@test "completion: the command after the options, then its own completion" {
-	run -0 complete_words -w = all --weights = auto bas
-	[[ $'\n'$output$'\n' == *$'\nbash\n'* ]]
-	# "--wait 5": --wait's argument is optional, so 5 is the command.
-	_command_offset() { echo "offset $1 ${COMP_WORDS[*]}"; }
-	run -0 complete_words -w 0 --wait ls -l
-	[ "$output" = "offset 4 $NUMACTL2 -w 0 --wait ls -l" ]
-	run -0 complete_words -i 0 ls -
-	[ "$output" = "offset 3 $NUMACTL2 -i 0 ls -" ]
-	run -0 complete_words -- -x
-	[ "$output" = "offset 2 $NUMACTL2 -- -x" ]
+@test "completion: a node already in the list is not offered again" {
+	local n want
+	want=$(host_nodes | sed 1d | sed 's/^/0,/' | sort)
+	for mode in plain full; do
+		start_bash $mode
+		listed "numactl2 -w 0," || return 1
+		[ "$SHOWN" = "$want" ] || { echo "want: $want"; return 1; }
+		listed "numactl2 --membind=0-0," || return 1
+		[ "$SHOWN" = "$want" ] || return 1
+		listed "numactl2 -w all --weights=0:3," || return 1
+		[ "$SHOWN" = "$(host_nodes | sed 1d | sed 's/^/0:3,/; s/$/:/' | sort)" ] || return 1
+	done
 }
 
-@test "completion: process ids after --pid=" {
-	run -0 complete_words --pid = "$$"
-	[[ $'\n'$output$'\n' == *$'\n'"$$"$'\n'* ]]
-	run -0 complete_words --pid = ""
-	[ "${#lines[@]}" -gt 1 ]
-	run -0 complete_words --p
-	[[ $output == *"--pid="* ]]
+@test "completion: the command's own completion after numactl2's options" {
+	: >"$BATS_TEST_TMPDIR/somefile"
+	for mode in plain full; do
+		start_bash $mode
+		# Its arguments: files, in both bashes.
+		tab "numactl2 -w --interleave=0 --weights=0:9 cat $BATS_TEST_TMPDIR/somef" \
+		    "numactl2 -w --interleave=0 --weights=0:9 cat $BATS_TEST_TMPDIR/somefile " || return 1
+		tab "numactl2 -- ech" "numactl2 -- echo " || return 1
+		# numactl2's own file arguments.
+		tab "numactl2 --report-file=$BATS_TEST_TMPDIR/somef" "numactl2 --report-file=$BATS_TEST_TMPDIR/somefile " || return 1
+		tab "numactl2 -w 0 --shm $BATS_TEST_TMPDIR/somef" "numactl2 -w 0 --shm $BATS_TEST_TMPDIR/somefile " || return 1
+	done
+	# The command's own completion (bash-completion's for ls: its --help).
+	tab "numactl2 -w --interleave=0 --weights=0:9 ls --almost-al" \
+	    "numactl2 -w --interleave=0 --weights=0:9 ls --almost-all " || return 1
+	tab "numactl2 --wait=5 -i 0 ls --almost-al" "numactl2 --wait=5 -i 0 ls --almost-all "
+}
+
+@test "completion: --pid lists processes by PID and name, no kernel threads" {
+	local kthread= p
+	cp /bin/sleep "$BATS_TEST_TMPDIR/bin/n2sleeper"
+	"$BATS_TEST_TMPDIR/bin/n2sleeper" 600 &
+	SLEEPER=$!
+	# A kernel thread: a process without a command line.
+	for p in /proc/[0-9]*; do
+		[ -r "$p/comm" ] && [ -z "$(tr -d '\0' <"$p/cmdline" 2>/dev/null)" ] &&
+			{ kthread=${p#/proc/}; break; }
+	done
+	for mode in plain full; do
+		start_bash $mode
+		listed "numactl2 --pid=" || return 1
+		grep -qx "$SLEEPER n2sleeper" <<<"$SHOWN" || return 1
+		if [ -n "$kthread" ]; then
+			run ! grep -qE "^$kthread( |\$)" <<<"$SHOWN"
+		fi
+		[ "$(grep -cvE '^[0-9]+ .+' <<<"$SHOWN")" -eq 0 ] || return 1
+		tab "numactl2 --pid=$SLEEPER" "numactl2 --pid=$SLEEPER " || return 1
+	done
 }

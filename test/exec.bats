@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Running the command: the policy it runs under (from its own numa_maps and
 # /proc/self/status), its exit status, and the exec failures 127 and 126.
 
@@ -112,4 +113,41 @@ heap_policy() {
 @test "-- ends numactl2's options" {
 	run -0 "$NUMACTL2" -i 0 -- sh -c 'echo "$0"' -i
 	[ "$output" = "-i" ]
+}
+
+# same_failure STATUS ARGS...: the run of ARGS and its --dry-run end the same
+# way (STATUS, the same line on stderr), and the dry run prints no plan.
+same_failure() {
+	local status=$1 want
+	shift
+	run -"$status" --separate-stderr "$NUMACTL2" -i 0 "$@"
+	want=$stderr
+	echo "run: $want"
+	[ -n "$want" ] || return 1
+	run -"$status" --separate-stderr "$NUMACTL2" -i 0 --dry-run "$@"
+	echo "dry run: $stderr / $output"
+	[ "$stderr" = "$want" ] || return 1
+	[ -z "$output" ] || return 1
+}
+
+@test "--dry-run fails as the run would: 127 not found, 126 not runnable, no command given" {
+	local d=$BATS_TEST_TMPDIR
+	printf 'echo hi\n' >"$d/noexec"
+	chmod 0644 "$d/noexec"
+	mkdir "$d/bin1" "$d/bin2"
+	printf '#!/bin/sh\n' >"$d/bin1/both"
+	cp "$d/bin1/both" "$d/bin2/both"
+	chmod 0755 "$d/bin2/both"
+	same_failure 127 /nonexistent/prog
+	same_failure 127 no-such-command-numactl2
+	same_failure 127 ''
+	same_failure 126 "$d/noexec"
+	same_failure 126 "$d"
+	# execvp goes on past a file it cannot run, and says EACCES at the end.
+	PATH=$d/bin1:$PATH same_failure 126 both
+	PATH=$d/bin1:$d/bin2:$PATH run -0 "$NUMACTL2" -i 0 --dry-run both
+	[ "${lines[2]}" = "command: both" ]
+	run -1 --separate-stderr "$NUMACTL2" -i 0 --dry-run
+	[ "${stderr_lines[0]}" = "numactl2: no command given" ]
+	[ -z "$output" ]
 }

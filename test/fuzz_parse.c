@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for the pure parsers: no crash, no undefined behaviour,
  * a weight list that parses describes itself consistently, and a node list
  * fails parse_list_numbers exactly when libnuma would wrap a number of it. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The guest suites' placement checks (test/vm/guest/common.bash), tested on
 # the host against alloc output made up here: a correct split passes, and
 # empty output, a surplus on any node, a missing node, a page outside the
@@ -272,4 +273,13 @@ fake_numactl2() {
 	[ "$(cat "$PIDS")" = "$holder" ]
 	kill -0 "$holder"
 	kill "$holder"
+}
+
+@test "wait_until: true at once, or after a few tries; false past its bound fails and says so" {
+	run -0 wait_until true
+	local f=$BATS_TEST_TMPDIR/later
+	(sleep 0.3; touch "$f") &
+	run -0 wait_until [ -e "$f" ]
+	WAIT_SECS=1 run -1 wait_until false
+	[ "$output" = "wait_until: still false after 1 s: false" ]
 }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared set-up for the host bats suites.
 bats_require_minimum_version 1.5.0
 
@@ -60,4 +61,17 @@ fake_wi_dir() {
 	mkdir -p "$dir"
 	for n in "$@"; do echo 1 >"$dir/node$n"; done
 	echo "$dir"
+}
+
+# "invalid node list 'LIST': node N does not exist (...)": the error for a
+# node this machine does not have names the nodes it has (libnuma's
+# numa_nodes_ptr: sysfs's node directories, as .../node/online lists them).
+node_absent_error() {
+	local online
+	online=$(cat /sys/devices/system/node/online) || return 1
+	case $online in
+	*[,-]*) online="nodes $online" ;;
+	*) online="node $online" ;;
+	esac
+	echo "numactl2: invalid node list '$1': node $2 does not exist (this machine has $online; see numactl2 --hardware)"
 }

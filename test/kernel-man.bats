@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The man pages of the kernel series' calls (kernel/man/*.2): mandoc's and
 # groff's linters say nothing about them, and each page's EXAMPLES program
 # compiles without a warning.

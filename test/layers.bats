@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The graph of the sources: a module is a .c with its .h (or a lone
 # header); an edge goes from a module to one it includes, or to the one whose
 # object defines a name its object uses (nm on the release objects). The

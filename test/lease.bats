@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leases on global weights, on the host: always on a copy of the table
 # (NUMACTL2_SYSFS_WI), never the real one. The host has one node, so the
 # jobs run on node 0; the admin options use a four-node copy. The real
@@ -101,7 +102,8 @@ LEASE_WAIT=5
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$stderr" = "$(lease_msg 0 9 "$child" 5)" ]
 	kill "$child"
-	sleep 0.2
+	# Until it has gone: kill returns before the signal has taken it.
+	wait_until eval "! kill -0 $child 2>/dev/null" || return 1
 	run -0 "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$(w 0)" = 5 ]
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The library (lib/ and parse.c, libnumactl2.a) reports errors to its
 # caller and never ends the process or prints on its own: a second front end
 # (a Slurm SPANK plugin inside slurmstepd) links it. Read from the release

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --measure and --weights=measured in a memory cgroup too small for the
 # measurement: one clear line and exit 1 before any memory is touched, not
 # the OOM killer's exit 137. The cgroup is real: a child of this test's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --migrate's pure parts on the host (test/migrate_driver): the plan (which
 # node each page goes to) and which mappings are moved, against splits
 # worked out by hand. They run no numactl2 (the fakes part leaves this file

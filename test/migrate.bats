@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --pid=PID --migrate on the host: the option's usage errors, and on a
 # kernel without the calls, the --pid error, nothing changed. The plan and
 # the mappings are test/migrate-plan.bats'; the guest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The pure parts of --pid --migrate, fed from the command line and stdin:
  *   migrate_driver plan MODE NODES [BATCH [BLOCK]]
  *       MODE: interleave, weighted, bind, preferred or preferred-many;

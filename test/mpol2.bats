@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel series' interface on the host: which numbers numactl2 takes
 # from /sys/kernel/mm/mempolicy/syscalls (lib/policy/mpol2.c, through
 # test/mpol2_driver), and uapi/mempolicy2.h next to a patched

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Feeds a /sys/kernel/mm/mempolicy/syscalls text (stdin) to
  * mpol2_parse_syscalls() for one ABI and prints what numactl2 would call:
  * "set=N get=N mbind=N", or "none" (exit 1) when it would call nothing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numamaps.c, the parser --report reads /proc/PID/numa_maps with, through
 # test/numamaps_driver: numa_maps lines in, the pages per node of the heap,
 # anonymous and file-backed mappings out.

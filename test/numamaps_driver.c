@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Feeds numa_maps lines (stdin) to numamaps_add_line() and prints the sums,
  * one line per kind: "heap N0=3 N2=5", then one line per distinct weights of
  * the weighted-interleave mappings: "weights own 0:8,1:4" (numa_maps'

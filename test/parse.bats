@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The pure parsers through their test driver: good inputs and what they
 # mean, bad inputs and the message main() would print.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Feeds one input to one parser in parse.c and prints the result, so that
  * bats can check good and bad inputs against expected output. */
 #include <stdio.h>

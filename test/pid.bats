@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --pid=PID on the host: the option's parsing and every refusal (exit 1, a
 # clear message, nothing changed). The host kernel has no set_mempolicy2, so
 # a --pid that gets as far as the kernel is refused for that; the guest

@@ -1,17 +1,26 @@
 #!/usr/bin/env bats
-# The README's batch-script examples run as written, with the test build on
-# this host: a line that numactl2 refuses is a wrong example. ./app and
-# ./solver are stand-ins that exit 0; the --shm line's key file goes to the
-# test's directory and its length is 1m instead of 1g (same order of options).
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The README as a reader uses it: its batch-script examples run as written,
+# with the test build on this host (a line that numactl2 refuses is a wrong
+# example; ./app and ./solver are stand-ins that exit 0; the --shm line's key
+# file goes to the test's directory and its length is 1m instead of 1g, same
+# order of options); its commands are what tools/install-deps and CI do; its
+# links lead somewhere; it stays short and leaves the reference to the man
+# page.
 
 load helpers
 
 README=$BATS_TEST_DIRNAME/../README.md
 
-# The command lines of the README's "Examples for batch scripts" section.
+# The command lines of the README's "### Batch scripts" section.
 example_lines() {
-	awk '/^## / { on = ($0 == "## Examples for batch scripts"); next }
+	awk '/^#/ { on = ($0 == "### Batch scripts"); next }
 	     on && /^    numactl2 / { sub(/^    /, ""); print }' "$README"
+}
+
+# The README's indented command lines that start with WORD, comments cut.
+commands() {
+	sed -n "s|^    \($1 .*\)|\1|p" "$README" | sed 's/ *#.*//'
 }
 
 # The weights of LINE's --weights=N:W,... put in this test's table copy.
@@ -50,4 +59,41 @@ teardown() {
 		ran=$((ran + 1))
 	done < <(example_lines)
 	[ "$ran" -ge 3 ]
+}
+
+@test "the README is at most 200 lines" {
+	[ "$(wc -l <"$README")" -le 200 ]
+}
+
+@test "the README's test command is what CI runs, and stays apart from the demo's" {
+	local ci
+	run -0 commands tools/install-deps
+	[ "${lines[0]}" = "tools/install-deps" ] || return 1
+	[[ $output == *$'\n'"tools/install-deps --test && make check"* ]] || return 1
+	[[ $output == *$'\n'"tools/install-deps --test && make demo"* ]] || return 1
+	# .ci/run: its commands after the cd, joined as the README joins them.
+	ci=$(sed -n '/^cd /,$p' "$BATS_TEST_DIRNAME/../.ci/run" | sed 1d | paste -sd '&' | sed 's/&/ \&\& /g')
+	[ "$ci" = "tools/install-deps --test && make check" ]
+}
+
+@test "the README's build packages are what tools/install-deps installs by default" {
+	local said installs
+	said=$(sed -n 's/^    tools\/install-deps  *# //p' "$README")
+	installs=$(sed -n 's/^tool="\(.*\)"$/\1/p' "$BATS_TEST_DIRNAME/../tools/install-deps")
+	[ -n "$said" ] || return 1
+	[ "$said" = "$installs" ]
+}
+
+@test "every file the README links to exists" {
+	local link missing=
+	while IFS= read -r link; do
+		[ -e "$BATS_TEST_DIRNAME/../$link" ] || missing="$missing $link"
+	done < <(grep -o '](\([^)#]*\))' "$README" | sed 's/^](//; s/)$//' | grep -v '://')
+	[ -z "$missing" ] || { echo "missing:$missing"; return 1; }
+}
+
+@test "the README leaves the reference to the man page and names no project history" {
+	# The exit status and --report's JSON are the man page's.
+	run -1 grep -nE '^## Exit status|"version": 1|^\| 127 ' "$README"
+	run -1 grep -niE 'issue [0-9]+|seed|7\.2-mpol2' "$README"
 }

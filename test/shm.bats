@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --shm and --file with numactl's semantics: numactl2 and Debian's numactl
 # are given the same arguments on two separate regions, and what they print
 # is compared. Every file and segment made here is removed in teardown.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # supervise.c on its own, through test/supervise_driver: the driver execs the
 # command as numactl2 does under --report and --restore-weights, and a watcher
 # acts at its end. Exit status and signals are the job's own, stdio is the
@@ -52,7 +53,7 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 			"trap 'exit 3' $sig; echo ready; for i in \$(seq 100); do sleep 0.1; done; exit 9" \
 			>"$BATS_TEST_TMPDIR/out.$sig" 2>/dev/null &
 		local pid=$!
-		timeout 5 sh -c "until grep -q ready '$BATS_TEST_TMPDIR/out.$sig'; do sleep 0.05; done"
+		wait_until grep -q ready "$BATS_TEST_TMPDIR/out.$sig" || return 1
 		kill -"$sig" "$pid"
 		local rc=0
 		wait "$pid" || rc=$?
@@ -64,7 +65,7 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 @test "supervised: an unhandled SIGTERM sent to the driver kills the job: 143" {
 	env --default-signal=TERM "$SUPERVISE_DRIVER" sh -c 'echo $$; exec sleep 30' >"$BATS_TEST_TMPDIR/pid" &
 	local pid=$!
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	kill -TERM "$pid"
 	local rc=0
 	wait "$pid" || rc=$?
@@ -117,9 +118,9 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 @test "supervised: a stopped job is kept stopped, and resumes with SIGCONT" {
 	"$SUPERVISE_DRIVER" -t sh -c 'echo $$; kill -STOP $$; exit 4' >"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
 	local pid=$! child
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	child=$(cat "$BATS_TEST_TMPDIR/pid")
-	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	wait_until grep -q '^State:.*stop' "/proc/$child/status" || return 1
 	kill -CONT "$child"
 	local rc=0
 	wait "$pid" || rc=$?
@@ -185,9 +186,9 @@ os.waitpid(os.posix_spawn("/bin/sh", ["sh", "-c", "exit 6"], os.environ), 0)'
 	"$SUPERVISE_DRIVER" -t sh -c 'sh -c "echo \$\$; kill -STOP \$\$; exit 4"; exit $?' \
 		>"$BATS_TEST_TMPDIR/pid" 2>/dev/null &
 	local pid=$! child rc=0
-	timeout 5 sh -c "until [ -s '$BATS_TEST_TMPDIR/pid' ]; do sleep 0.05; done"
+	wait_until [ -s "$BATS_TEST_TMPDIR/pid" ] || return 1
 	child=$(cat "$BATS_TEST_TMPDIR/pid")
-	timeout 5 sh -c "until grep -q '^State:.*stop' /proc/$child/status; do sleep 0.05; done"
+	wait_until grep -q '^State:.*stop' "/proc/$child/status" || return 1
 	sleep 0.3
 	grep -q '^State:.*stop' "/proc/$child/status"
 	kill -CONT "$child"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Runs a command as numactl2 runs one under --report or --restore-weights
  * (supervise.c: numactl2 execs it, a watcher acts at its end), so that bats
  * can check the watcher on its own:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Task-local weights on a host kernel without them (no set_mempolicy2 in
 # its list): the choice of path, and the new options' bad input. The
 # patched kernel's side runs in the guest (test/vm/guest).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # policy/threads.c, which --pid uses to reach every thread of a process:
 # each thread visited once, threads started during the walk found, an
 # exited one passed over, a failing one named, a process that is gone.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Runs threads_each() (policy/threads.c) with a visit that prints each
  * thread id, one a line, then "rc=N failed=TID".
  *   threads_driver PID [FAIL_TID]  every thread of PID but PID; the visit

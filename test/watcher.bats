@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --report and --restore-weights through the watcher (issue 23, items 3
 # and 5): numactl2 execs the job itself, so that the job gets its signals
 # once and directly, and the watcher (outside the job's process group and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --report's check that task-local weights held (lib/job/weightcheck.c), on
 # numa_maps lines through test/weightcheck_driver: a line keeps the weights
 # asked for only with a weights= token that names exactly them. A file of its

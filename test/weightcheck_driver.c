@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Feeds numa_maps lines (stdin) to weights_line_kept() for a weighted
  * interleave over the weights given, and prints "kept" or "lost: POLICY"
  * for each line; "asked: N:W,..." first.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Weights on a kernel without set_mempolicy2: the global sysfs table,
 # written all-or-nothing, under a lock, never silently, and put back on failure.
 # $WI_DIR is this test's copy of the host's table (helpers.bash); what only
@@ -142,12 +143,17 @@ node0() { cat "$WI_DIR/node0"; }
 }
 
 @test "writers wait for the lock held by another run" {
-	flock "$WI_DIR" sleep 5 &
+	# -o: the lock is flock's own, so that killing flock releases it.
+	flock -o "$WI_DIR" sleep 60 &
 	local holder=$!
-	sleep 0.5
+	# Until the holder has the lock: flock -n fails while it is held.
+	wait_until eval '! flock -n "$WI_DIR" true' || return 1
 	run -124 timeout 1 "$NUMACTL2" -w 0 --weights=0:11 true
 	[ "$(wi_snapshot)" = "$before" ]
-	wait "$holder"
+	local sleeper
+	sleeper=$(pgrep -P "$holder" sleep)
+	kill "$holder" "$sleeper"
+	wait "$holder" || true
 	run -0 "$NUMACTL2" -w 0 --weights=0:11 true
 	[ "$(node0)" = 11 ]
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later WITH Linux-syscall-note */
 /* The user-space interface of the project's kernel series (kernel/):
  * set_mempolicy2(), get_mempolicy2() and mbind2(), shared by numactl2, the
  * guest tests and the patches themselves.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later WITH Linux-syscall-note */
 /* What the kernel series' pidfd patch adds to the interface of
  * uapi/mempolicy2.h: set_mempolicy2 and get_mempolicy2 acting on the task
  * of a pidfd (numactl2 --pid, policy/remote.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* What --dry-run says about --weights=auto: the bandwidths, numactl2's
  * weights and the kernel's with their modelled throughput, the sum of
  * numactl2's and why, and the nodes that cannot help. */

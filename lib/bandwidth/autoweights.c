@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --weights=auto: each node's bandwidth from the firmware (nodeperf.c),
  * and the weights ours and the kernel's rounding give for it. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --weights=auto: weights for the nodes of the interleave set from their
  * bandwidth, with the kernel's own auto weights beside them for --dry-run. */
 #ifndef NUMACTL2_AUTOWEIGHTS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The throughput model every rounding of bandwidths into weights is judged
  * by (bwweights.h), and the checks and gcd reduction the roundings share. */
 #include <math.h>

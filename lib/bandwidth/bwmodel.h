@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model every rounding of bandwidths into weights is judged by, and
  * what the roundings share (bwmodel.c). Pure: no I/O, no exit.
  *

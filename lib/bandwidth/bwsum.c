@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --weights=auto's weight sum: the kernel's 32 where that is close enough
  * to the nodes' bandwidth in the model, else the smallest sum that is (see
  * bw_choose_weights() in bwweights.h), and which nodes cannot help. */

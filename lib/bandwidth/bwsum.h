@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --weights=auto's weight sum: choosing it, and the nodes that cannot help
  * (bwsum.c). Pure. */
 #ifndef NUMACTL2_BWSUM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Interleave weights from node bandwidths (see bwweights.h for the model):
  * the best weights of a sum, and of any sum up to a budget.
  *

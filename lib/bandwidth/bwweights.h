@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2's rounding of bandwidths into weights at a given budget, and
  * the search over sums it shares with bwsum.c (bwweights.c). Pure. */
 #ifndef NUMACTL2_BWWEIGHTS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The kernel's own rounding of bandwidths into weights (6.16+ auto mode),
  * which --dry-run shows beside numactl2's. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's own rounding of bandwidths into weights (kernelrule.c). */
 #ifndef NUMACTL2_KERNELRULE_H
 #define NUMACTL2_KERNELRULE_H

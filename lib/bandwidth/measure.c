@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The triad a[i] = b[i] + s * c[i] (two reads and a write, counted as
  * STREAM counts them, without write-allocate traffic) on three arrays bound
  * to one node at a time, so that memory use is one node's size. One thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --measure: each node's bandwidth as the job's CPUs see it, from a short
  * read-write triad on memory bound to the node, and the weights it gives. */
 #ifndef NUMACTL2_MEASURE_H

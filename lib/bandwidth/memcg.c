@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The memory the calling process may still take under its memory cgroup:
  * the least, from its cgroup up to the hierarchy's root, of the limit less
  * the usage (v2: memory.max less memory.current; v1: memory.limit_in_bytes

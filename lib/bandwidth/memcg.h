@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The room the memory cgroup (v1 or v2) leaves the calling process. */
 #ifndef NUMACTL2_MEMCG_H
 #define NUMACTL2_MEMCG_H

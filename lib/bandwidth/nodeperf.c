@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Reading a node's bandwidth and latency from sysfs, where the firmware's
  * (HMAT or CDAT) performance data is, nearest initiator first. */
 #include <errno.h>

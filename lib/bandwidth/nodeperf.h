@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Node performance as the firmware reports it (ACPI HMAT, or CXL CDAT):
  * /sys/devices/system/node/nodeN/accessC/initiators/, MB/s and ns. */
 #ifndef NUMACTL2_NODEPERF_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Parking descriptors on a socket (fdpark.h): one message of one byte for
  * each, so that any number fits the per-message limit (SCM_MAX_FD). */
 #define _GNU_SOURCE

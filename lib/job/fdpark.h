@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Descriptors kept by a process without being among its open descriptors:
  * in flight on a socket it holds (SCM_RIGHTS), so that /proc/PID/fd and
  * fdinfo do not show them, while the open file descriptions (and the flock

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* LeakSanitizer's runtime, found in the program's dynamic string table
  * (leaksan.h). The program is read, never run. */
 #include <limits.h>
@@ -18,7 +19,7 @@ static bool has_marker(const char *path)
 	if (elf_open(path, &f) < 0)
 		return false;
 	for (size_t i = 0; !found && i < sizeof(markers) / sizeof(markers[0]); i++)
-		found = elf_dynstr_has(&f, markers[i]);
+		found = elf_dynstr_has(&f, markers[i]) > 0;
 	elf_close(&f);
 	return found;
 }

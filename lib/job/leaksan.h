@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Whether a command runs LeakSanitizer, which refuses to run under ptrace
  * ("LeakSanitizer does not work under ptrace"): its job cannot be traced
  * for --report. */

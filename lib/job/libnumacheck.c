@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The libnuma a job's program starts with, and whether its constructor
  * drops inherited task-local weights.
  *
@@ -21,8 +22,15 @@
  * 2.0.15-2.0.17. A distribution that backports the lazy probe alone is
  * still taken for affected: the safe side, since the global path gives
  * the job its weights either way. A library that defines no versions at
- * all cannot be placed, and is treated as affected too. */
+ * all cannot be placed, and is treated as affected too; so is a program
+ * whose loader does not answer in time (killed, with its process group).
+ *
+ * Nothing is run that the exec would not run: the loader only when the
+ * kernel would load it for the program (both regular, executable ELF files
+ * of this machine; a script as PT_INTERP is refused by the kernel,
+ * ELIBBAD), and under --dry-run nothing at all. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,19 +60,53 @@ enum libnuma_verdict libnuma_verdict_of(const char *lib)
 	return with_1_6 && !with_1_7 ? LIBNUMA_DROPS : LIBNUMA_KEEPS;
 }
 
-/* An ELF program: its loader's libnuma, or libnuma built in. */
-static int check_elf(struct elf_file *ef, char *const envp[], struct libnuma_finding *f)
+/* Would the kernel run the file at path, as a program or as a program's
+ * interpreter? A regular, executable ELF file of this machine. */
+static bool kernel_runs(const char *path)
 {
-	char loader[PATH_MAX];
-	int rc = elf_interp(ef, loader, sizeof(loader));
+	struct elf_file ef;
 
-	if (rc == -ENOENT) {
-		f->verdict = elf_contains(ef, LIBNUMA_MARK) ? LIBNUMA_BUILT_IN : LIBNUMA_NONE;
-		return 0;
-	}
+	if (prog_file_error(path) < 0 || elf_open(path, &ef) < 0)
+		return false;
+	elf_close(&ef);
+	return true;
+}
+
+/* A verdict without a library: ERROR, and the loader (or "") in f->lib. */
+static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, int error,
+		  const char *loader)
+{
+	f->verdict = v;
+	f->error = error;
+	snprintf(f->lib, sizeof(f->lib), "%s", loader);
+	return 0;
+}
+
+/* A static program: libnuma built in, read in its code and constants. */
+static int check_static(const struct elf_file *ef, struct libnuma_finding *f)
+{
+	int rc = elf_contains(ef, LIBNUMA_MARK, LIBNUMA_SCAN_MAX);
+
 	if (rc < 0)
-		return 0;	/* the exec fails on it too */
+		return no_lib(f, LIBNUMA_UNCHECKED, rc, "");
+	f->verdict = rc ? LIBNUMA_BUILT_IN : LIBNUMA_NONE;
+	return 0;
+}
+
+/* A dynamic program: the libnuma its loader lists, when the loader is one
+ * the exec would run (else the exec fails on it: nothing to check). */
+static int check_loader(const char *loader, char *const envp[], bool run,
+			struct libnuma_finding *f)
+{
+	int rc;
+
+	if (!kernel_runs(loader))
+		return 0;
+	if (!run)
+		return no_lib(f, LIBNUMA_NOT_ASKED, 0, loader);
 	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", envp, f->lib, sizeof(f->lib));
+	if (rc == -ETIMEDOUT || rc == -EFBIG)
+		return no_lib(f, LIBNUMA_UNCHECKED, rc, loader);
 	if (rc > 0)
 		f->verdict = libnuma_verdict_of(f->lib);
 	/* A loader that cannot be run fails the exec the same way. */
@@ -73,14 +115,30 @@ static int check_elf(struct elf_file *ef, char *const envp[], struct libnuma_fin
 	return rc < 0 ? rc : 0;
 }
 
+/* An ELF program: its loader's libnuma, or libnuma built in. */
+static int check_elf(struct elf_file *ef, char *const envp[], bool run,
+		     struct libnuma_finding *f)
+{
+	char loader[PATH_MAX];
+	int rc = elf_interp(ef, loader, sizeof(loader));
+
+	if (rc == -ENOENT)
+		return check_static(ef, f);
+	if (rc < 0)
+		return 0;	/* the exec fails on it too */
+	return check_loader(loader, envp, run, f);
+}
+
 /* f->prog, or the interpreter of the script it names, in its place:
- * 1 when f->prog is now an ELF program (mapped in ef), 0 when there is
- * nothing to look at. */
+ * 1 when f->prog is now an ELF program the exec would run (open in ef), 0
+ * when there is nothing to look at. */
 static int find_elf(struct libnuma_finding *f, char *const envp[], struct elf_file *ef)
 {
 	char interp[PATH_MAX];
 
 	for (int depth = 0; depth <= SCRIPT_DEPTH; depth++) {
+		if (prog_file_error(f->prog) < 0)
+			return 0;
 		if (elf_open(f->prog, ef) == 0)
 			return 1;
 		if (prog_script_interp(f->prog, envp, interp, sizeof(interp)) < 0)
@@ -90,7 +148,7 @@ static int find_elf(struct libnuma_finding *f, char *const envp[], struct elf_fi
 	return 0;
 }
 
-int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f)
+static int check(const char *cmd, char *const envp[], bool run, struct libnuma_finding *f)
 {
 	struct elf_file ef;
 	int rc;
@@ -99,7 +157,22 @@ int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f
 	f->verdict = LIBNUMA_NONE;
 	if (prog_resolve(cmd, envp, f->prog, sizeof(f->prog)) < 0 || find_elf(f, envp, &ef) <= 0)
 		return 0;
-	rc = check_elf(&ef, envp, f);
+	rc = check_elf(&ef, envp, run, f);
 	elf_close(&ef);
 	return rc;
+}
+
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f)
+{
+	return check(cmd, envp, true, f);
+}
+
+int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f)
+{
+	return check(cmd, envp, false, f);
+}
+
+unsigned libnuma_check_limit_ms(void)
+{
+	return prog_list_limit_ms();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid --migrate: the ranges of a process whose pages are moved,
  * from /proc/PID/maps (which mappings are private and anonymous, and where
  * they end) joined by start address with /proc/PID/numa_maps (whose policy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2 --pid --migrate: which of a process's memory is moved. Its
  * private anonymous mappings (heap, stack, anonymous mmaps) that hold
  * pages and follow the task's policy: a mapping whose numa_maps policy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid --migrate: moves a process's pages where its new policy
  * would place them. move_pages(2) on the pid, first asking where each
  * page of a batch is (nodes NULL), then moving those the plan puts

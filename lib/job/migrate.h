@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2 --pid --migrate: the pages a process already has, moved with
  * move_pages(2) to where its new policy would place them. */
 #ifndef NUMACTL2_MIGRATE_H

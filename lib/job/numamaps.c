@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numa_maps, one line per mapping (mm/mempolicy.c show_numa_map):
  *   START POLICY [weights=N:W,...] [file=PATH|heap|stack] [huge] [anon=N] ...
  *   N<node>=<pages> ... kernelpagesize_kB=<kB>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where a process' pages are, from /proc/PID/numa_maps: the N<node>=<pages>
  * counts of each mapping, summed by the kind of mapping; and the weights
  * its weighted-interleave mappings use. */

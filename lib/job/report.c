@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --report: one table (or one json object) per run, on stderr or in the
  * --report-file. Stdout is the job's: scripts pipe it, and a report there
  * would corrupt what they read.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report: where the job's pages went, read from /proc/TID/numa_maps as
  * its process sits in its last exit-stop (or, for a job that cannot be
  * traced, at the last sample while it ran), next to the share its policy

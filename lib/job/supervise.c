@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The watcher (supervise.h). numactl2 forks, the child calls setsid() and
  * forks the watcher, and ends: the watcher is nobody's child that the job
  * could wait() for, and in a session of its own, so that no signal sent to

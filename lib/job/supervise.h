@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What must act when the job ends (--report, --restore-weights): a watcher
  * process, while numactl2 execs the command itself as it does without
  * them. The job keeps numactl2's PID, its parent and its process group, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The table of a traced job's threads (tracees.h). A job has few of them at
  * a time, so it is a plain array searched from the start. */
 #include <stdlib.h>

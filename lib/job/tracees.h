@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The threads of a traced job, so that its process is reported once: at
  * the exit-stop of its last thread. */
 #ifndef NUMACTL2_TRACEES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --report's check that the task-local weights were still in effect when
  * each process of the job ended: numa_maps' policy text, compared with
  * the weights asked for (abi16: " weights=N:W,..." for the nodes of the

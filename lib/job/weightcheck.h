@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Did the job's processes keep the task-local weights numactl2 gave them?
  * Read from /proc/PID/numa_maps (the kernel series, kernel/): a policy with
  * weights of its own shows " weights=N:W,..." right after the policy; one

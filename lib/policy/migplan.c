@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid --migrate: which node each page of a process goes to
  * under its new policy, in the order of its addresses: the weighted round
  * robin the kernel places new pages by, started at the policy's first node. */

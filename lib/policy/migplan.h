@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2 --pid --migrate: the node each present page of a process goes
  * to under its new policy. Pure: no system state. */
 #ifndef NUMACTL2_MIGPLAN_H

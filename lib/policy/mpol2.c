@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* set_mempolicy2/get_mempolicy2/mbind2 where the running kernel has them.
  *
  * Their numbers exist only on a kernel with the series, and on a stock
@@ -163,10 +164,16 @@ static int fill_args(struct mpol2_buffers *b, const struct policy *p)
 	return 0;
 }
 
+/* Only a call the kernel listed: without one (a test build's
+ * NUMACTL2_TEST_TASK_LOCAL on a host kernel), ENOSYS; so for ranges. */
 int mpol2_set_task(const struct policy *p)
 {
 	struct mpol2_buffers b;
-	int rc = fill_args(&b, p);
+	int rc;
+
+	if (!numbers())
+		return -ENOSYS;
+	rc = fill_args(&b, p);
 
 	if (rc == 0 && set_mempolicy2(numbers()->set, &b.args, sizeof(b.args), 0) < 0)
 		rc = -errno;
@@ -177,7 +184,11 @@ int mpol2_set_task(const struct policy *p)
 int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags)
 {
 	struct mpol2_buffers b;
-	int rc = fill_args(&b, p);
+	int rc;
+
+	if (!numbers())
+		return -ENOSYS;
+	rc = fill_args(&b, p);
 
 	if (p->home_node >= 0)
 		mbind_flags |= MPOL_MF_HOME_NODE;

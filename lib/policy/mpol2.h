@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Task-local weights through the project's kernel calls (kernel/):
  * set_mempolicy2, get_mempolicy2 and mbind2, used only where the running
  * kernel lists them for this build's ABI in MPOL2_SYSCALLS_FILE. */

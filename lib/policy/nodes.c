@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Node and CPU lists through libnuma (parsed, searched, printed as numactl
  * prints them), and libnuma's complaints kept for the front end to word. */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Node and CPU lists through libnuma, with libnuma's complaints captured
  * so that numactl2 reports them in its own words. */
 #ifndef NUMACTL2_NODES_H

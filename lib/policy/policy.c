@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Setting a policy with the stock calls (set_mempolicy, mbind), or with
  * mpol2.c's when its weights are task-local; its weights' array; numactl's
  * names for the modes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The calls that set a memory policy (spec.h) on the task (set_mempolicy)
  * or on a range (mbind), its per-node weights, and numactl's names for the
  * modes. */

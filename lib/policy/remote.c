@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid: another process's policy through its pidfd.
  *
  * The kernel series lets set_mempolicy2 and get_mempolicy2 act on the task

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The policy of another process, set and read through its pidfd with the
  * kernel series' set_mempolicy2/get_mempolicy2 (MPOL_MF_PIDFD, MPOL_F_PIDFD):
  * numactl2 --pid. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --shm and --file: attaching the region (a System V segment or a mapped
  * file, made when missing), faulting it in, numactl's dumps of it and its
  * --verify. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --shm and --file: a shared memory region that a policy is set on,
  * with numactl's semantics. Failures come back as a negative errno and the
  * step that failed (struct shm_region's failed), which the front end words. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A memory policy as the user asked for it: the type and the weight it
  * gives a node, shared by policy.c (which sets it) and mpol2.c (which sets
  * it with task-local weights), so that neither header includes the other's. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The threads of a running process, from /proc (threads.h).
  *
  * A process can start threads while they are visited, so /proc/PID/task

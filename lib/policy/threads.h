@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The threads of a running process (numactl2 --pid): which process a
  * thread id belongs to, and every thread of a process, each visited once
  * while the process may be starting more. */

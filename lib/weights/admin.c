@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The admin operations on the global table: which nodes each one asks for
  * and what it wants of them; the change itself is a transaction (txn.c).
  * An admin operation holds no lease afterwards. */

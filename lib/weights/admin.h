@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --set-global-weights, --reset-global-weights, --auto-global-weights:
  * changing the system-wide table without running anything. */
 #ifndef NUMACTL2_ADMIN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Who holds the leases (this file owns finding them): the live processes with a
  * locked descriptor on a weight file, and the live processes a lease record
  * names (record.c). /proc/locks says which files are locked and by whom they were

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Who holds the leases on the global weights: the live processes with a
  * locked descriptor on a weight file, and those a lease record names. */
 #ifndef NUMACTL2_HOLDERS_H

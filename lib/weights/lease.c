@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Leases on the kernel's global interleave weights: taking, keeping and
  * dropping the lock on one node's weight file, and the record of who holds
  * it. The transaction that decides and writes under them is txn.c.

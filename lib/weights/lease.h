@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Leases on global weights: a job that runs under the kernel's global table
  * keeps the weights of its nodes for as long as it runs (a record of its PID
  * and start time), or a process it forked keeps the lease descriptor open.

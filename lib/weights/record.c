@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Lease records (this file owns them): one empty file per held weight file
  * and holder, RECORD_DIR/numactl2-lease.DEV.INO.PID.START, saying that the
  * process PID, started START clock ticks after boot (field 22 of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Lease records: the process that holds a lease, by PID and start time, in
  * a file of its own beside the flock() (record.c; the design is in lease.c). */
 #ifndef NUMACTL2_RECORD_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* --restore-weights: once the job has ended, each global weight its run
  * wrote goes back, unless another job leases that node by now (the job's
  * own forked children included) or someone changed it since; each node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --restore-weights: the global weights a run changed go back when its job
  * ends; what happened to each node is returned for the front end to say. */
 #ifndef NUMACTL2_RESTORE_H

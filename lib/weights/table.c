@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The kernel's global weight table as files: reading and writing
  * /sys/kernel/mm/mempolicy/weighted_interleave/nodeN and its auto switch,
  * and the directory lock. The lowest layer of lib/weights: it knows nothing

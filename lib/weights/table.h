@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's global weighted-interleave weights as files:
  * /sys/kernel/mm/mempolicy/weighted_interleave/nodeN, its auto switch and
  * the directory lock. The lowest layer of lib/weights. */

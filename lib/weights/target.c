@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Where a run's weights go, and applying them to the global table for a
  * job (task-local weights go with the policy, lib/policy). */
 #include "policy/mpol2.h"

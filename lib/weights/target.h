@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where weighted-interleave weights go: the one place that chooses between
  * task-local weights (set_mempolicy2/mbind2, where the kernel lists them)
  * and the kernel's global table in sysfs, where a job holds leases. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The global-table transaction: the one sequence by which numactl2 changes
  * the kernel's weights. gw_txn_begin() takes the directory lock that
  * serializes runs; gw_txn_acquire() takes the leases the run asks for (with

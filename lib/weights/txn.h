@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One locked, all-or-nothing change of the kernel's global weight table:
  * the directory lock, the leases, the staged writes, the commit, the undo
  * and the end. Every change of the table goes through it. */

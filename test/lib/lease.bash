@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The lease holders of the host and guest lease suites: a job holding a
 # lease on global weights, waiting for its lease, and the message another
 # run gets. numactl2 is $NUMACTL2 on the host, the one in PATH in the guest.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The one reader of /proc/PID/numa_maps for the host and guest suites, and
 # what the tests ask of it: a heap's policy, a line's policy and pages, the
 # pages per node and kind of a whole dump. Plain POSIX awk and bash: the

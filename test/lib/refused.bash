@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The one assertion that a command refuses its input, for the host and the
 # guest suites (bats).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A process with threads for the --pid tests on the host (test/pid.bats,
 # test/threads.bats): test/bin/retune -t N (test/vm/retune.c) in the
 # background, one page per thread.
@@ -5,12 +6,8 @@
 # start_retune_threads N: $job is its pid once every thread has its page,
 # $bg_pid the background job to kill.
 start_retune_threads() {
-	local i
 	"$RETUNE" -t "$1" 1 "$BATS_TEST_TMPDIR/ready" >/dev/null &
 	bg_pid=$!
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
+	wait_until [ -e "$BATS_TEST_TMPDIR/ready" ] || return 1
 	job=$(cat "$BATS_TEST_TMPDIR/ready")
 }

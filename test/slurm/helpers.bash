@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by test/slurm/*.bats: the cluster test/slurm/run started
 # (SLURM_CONF, SLURM_TEST_DIR), the release plugin (SLURM_PLUGIN) and its
 # test build (SLURM_TEST_PLUGIN), which reads a copy of the weight table.

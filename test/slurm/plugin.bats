@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The SPANK plugin (slurm/) in a real one-node Slurm cluster (test/slurm/run).
 # The release plugin only ever asks for weights that the host's table
 # already holds; anything else uses the test build on a copy of the table.
@@ -40,7 +41,7 @@ teardown() {
 @test "slurm: a bad node list fails in sbatch before a job exists" {
 	run --separate-stderr timeout 20 sbatch --weighted-interleave=0-x --wrap=true
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: invalid node list: '0-x'"* ]]
+	[[ $stderr == *"numactl2: invalid node list '0-x'"* ]]
 }
 
 @test "slurm: srun with weights that hold: the task's heap is weighted interleave" {

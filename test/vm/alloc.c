@@ -299,7 +299,10 @@ static void report(const struct ctl *c, const char *name, const struct region *r
 /* The whole numa_maps, then _exit(): read(2) and write(2) only, nothing
  * allocated after it, and the code of _exit() read in before (exit() would
  * fault more of libc's code in), so it holds the counts the process exits
- * with. */
+ * with. buf is written whole first: read(2) copies the text into it after
+ * the kernel counted its .bss, and a text longer than what is left of
+ * buf's first page (it names the program's path on several lines, so a
+ * long checkout path is enough) would fault one more page after the count. */
 static int exit_code;
 
 static void __attribute__((noreturn)) dump_numa_maps(void)
@@ -309,6 +312,7 @@ static void __attribute__((noreturn)) dump_numa_maps(void)
 	int fd;
 
 	(void)*(volatile const char *)(uintptr_t)_exit;
+	memset(buf, 1, sizeof(buf));
 	fd = open("/proc/thread-self/numa_maps", O_RDONLY);
 	if (fd < 0)
 		err(1, "/proc/thread-self/numa_maps");

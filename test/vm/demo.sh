@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The demo, inside the guest: a STREAM-like triad under four policies, where
 # its pages went (a bar per node, from numa_maps), and the throughput the
 # guest's HMAT bandwidths predict for that split.

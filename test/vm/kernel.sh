@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
 #   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2 or 7.2-mpol2

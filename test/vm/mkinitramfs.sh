@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build the test guest's initramfs.
 #
 #   test/vm/mkinitramfs.sh OUT.cpio.gz [NUMACTL2]

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the 4-node test guest under QEMU (TCG) and run the guest suite (or the demo).
 #
 #   test/vm/run.sh -k BZIMAGE -i INITRD [-s SUITE] [-m test|demo] [-w WEIGHTS]

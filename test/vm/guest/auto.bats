@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's auto weights (6.16+; the 7.2 guest): the `auto` switch, the
 # weights the kernel computes from the guest's HMAT (200/100/50/25 GB/s),
 # and how numactl2 reports, keeps and leaves auto mode.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --weights=auto choosing the weight sum (the 6.12 guest booted with a slow
 # node's HMAT: test/vm/check runs this suite with run.sh -b 250G,20G,7G,3G,
 # which the guest reads as 256000/20480/7168/3072 MB/s). The optimum at 32

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl's classic policies: numactl2 must place pages where numactl does.
 # Runs on every guest kernel (6.12 and 6.1).
 

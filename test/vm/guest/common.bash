@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the guest suites.  The guest has four nodes: node 0 with the two
 # CPUs and 1 GiB, nodes 1-3 memory only with 512 MiB each.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The same numactl2 on stock 6.12 and 7.2, which have no set_mempolicy2: it must take
 # the global path, and must find that out without calling a number the kernel
 # never listed.  sysguard (test/vm/sysguard.c) runs it under ptrace and kills

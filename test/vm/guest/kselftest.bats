@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel series' own kselftest (tools/testing/selftests/mm/mempolicy2.c
 # of the patched tree), which kernel.sh builds statically next to the
 # 7.2-mpol2 bzImage and test/vm/check puts in the initramfs as

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leases on the kernel's global weights, in the 4-node guest where the
 # writes are real: a job keeps the weights it started with for as long as it
 # or a process it forked lives (lease.c).
@@ -180,7 +181,8 @@ w; alloc -s 8M; sleep 0.2; w'
 	run -1 --separate-stderr numactl2 --set-global-weights=0:1
 	[ "$stderr" = "$(lease_msg 0 6 "$child" 1)" ]
 	kill "$child"
-	sleep 0.3
+	# Until it has gone: kill returns before the signal has taken it.
+	wait_until eval "! kill -0 $child 2>/dev/null" || return 1
 	run -0 --separate-stderr numactl2 --set-global-weights=0:1
 	[ "$(global_weights)" = "1 1 1 1" ]
 }

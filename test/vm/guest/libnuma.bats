@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 13 on the mpol2 guest: a program that starts with Debian 12's
 # libnuma (2.0.16) loses task-local weights in libnuma's constructor. Debian's
 # numactl is such a program: "numactl alloc" runs its constructor, then execs

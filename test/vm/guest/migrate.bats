@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2 --pid --migrate on the 7.2-mpol2 guest: a running job retuned,
 # the pages it already has moved where the new policy places pages, counted
 # exactly with move_pages (test/vm/retune.c); without --migrate they stay.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel series (kernel/) through its own calls, on the 7.2-mpol2 guest:
 # each test runs one case of test/vm/mpol2test.c, which calls
 # set_mempolicy2, get_mempolicy2 and mbind2 directly and checks every page's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A kernel with weighted interleave but without the auto switch (6.9-6.15;
 # the 6.12 guest).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A kernel without weighted interleave (the 6.1 guest): numactl2 refuses it
 # clearly, and everything else still works (classic.bats runs here too).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2 --pid on the 7.2-mpol2 guest (the kernel series with its pidfd
 # patch): a running job retuned from 1:1 to 9:1, its new pages counted
 # exactly, in every thread of a job with several, or in the one thread
@@ -111,13 +112,11 @@ start_threads() {
 @test "--pid: a process that has exited (not yet reaped): ESRCH, a clear message" {
 	retune -z "$BATS_TEST_TMPDIR/ready" &
 	bg_pids+=" $!"
-	local i gone
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
+	local gone
+	wait_until [ -e "$BATS_TEST_TMPDIR/ready" ] || return 1
 	gone=$(cat "$BATS_TEST_TMPDIR/ready")
-	grep -q '^State:.*Z' "/proc/$gone/status"
+	# retune -z writes the file, then its main thread exits.
+	wait_until grep -q '^State:.*Z' "/proc/$gone/status" || return 1
 	refused "numactl2: --pid=$gone: the process has exited; nothing changed" \
 		numactl2 --pid="$gone" -w 0,1 --weights=0:9,1:1
 	refused "numactl2: --pid=$gone: the process has exited; nothing changed" \
@@ -195,10 +194,7 @@ make_cpuset() {
 	numactl2 -w 0,1 --weights=0:1,1:1 retune -s "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
 	bg_pids+=" $!"
 	local i
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
+	wait_until [ -e "$BATS_TEST_TMPDIR/ready" ] || return 1
 	job=$(cat "$BATS_TEST_TMPDIR/ready")
 	for ((i = 0; i < 150; i++)); do
 		numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1

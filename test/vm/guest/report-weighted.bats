@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --weights=measured with --report in the 6.12 guest (weighted interleave):
 # the weights the measurement chose are the ones the pages follow, exactly,
 # and the report's requested shares are those weights.

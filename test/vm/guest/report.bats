@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --report and --measure in the 4-node guest, on every kernel (6.12, 6.1):
 # the report's pages are the job's own numa_maps at its exit (alloc -m dumps
 # them last), the json parses (jq), the exit status and signals pass

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A running job for --pid and --migrate (pid.bats, migrate.bats): retune
 # (test/vm/retune.c) under numactl2, in the background, its batches
 # counted exactly with move_pages; and the global weights those tests set
@@ -32,10 +33,7 @@ start_retune() {
 	shift
 	numactl2 "${args[@]}" retune "$@" "$BATS_TEST_TMPDIR/ready" >"$BATS_TEST_TMPDIR/out" 2>&1 &
 	bg_pids+=" $!"
-	for ((i = 0; i < 500; i++)); do
-		[ -e "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.01
-	done
+	wait_until [ -e "$BATS_TEST_TMPDIR/ready" ] || return 1
 	job=$(cat "$BATS_TEST_TMPDIR/ready") || return 1
 }
 
@@ -47,16 +45,16 @@ start_job() {
 
 # show_until PATTERN [PID]: --show --pid=PID (the job's) until its output
 # has PATTERN (the task installs the policy on its next return to user
-# space), at most 2 s.
+# space), for wait_until's bound (test/lib/wait.bash says why).
 show_until() {
-	local i pid=${2:-$job}
-	for ((i = 0; i < 200; i++)); do
-		run -0 numactl2 --show --pid="$pid"
-		[[ $output == *"$1"* ]] && return 0
-		sleep 0.01
-	done
-	echo "$output"
-	return 1
+	local pid=${2:-$job}
+	wait_until show_has "$pid" "$1" || { echo "$output"; return 1; }
+}
+
+# show_has PID PATTERN: --show --pid=PID's output has PATTERN.
+show_has() {
+	run -0 numactl2 --show --pid="$1"
+	[[ $output == *"$2"* ]]
 }
 
 # finish_job: let the job allocate batch 2 and end; $output is what it

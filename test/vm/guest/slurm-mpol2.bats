@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Slurm plugin on the kernel series (the 7.2-mpol2 guest), where the
 # weights are the task's own: jobs get them through set_mempolicy2, so two
 # jobs with other weights run side by side, each split exactly by its own,

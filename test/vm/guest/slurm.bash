@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The guest's one-node Slurm cluster, for slurm.bats (stock 7.2: the global
 # table) and slurm-mpol2.bats (the kernel series: task-local weights):
 # test/slurm/cluster, as on the host, with /vmtest/slurm/numactl2.so in its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Slurm plugin where the weights are written for real: the 4-node guest
 # on stock 7.2 (the global table), with a one-node cluster of its own
 # (test/slurm/cluster, as the host's slurm part: munged, slurmctld and
@@ -135,7 +136,7 @@ setup() {
 	run --separate-stderr sbatch --weighted-interleave=0-x "$JOBDIR/bad.sh"
 	echo "$stderr"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: invalid node list: '0-x'"* ]]
+	[[ $stderr == *"numactl2: invalid node list '0-x'"* ]]
 	[ "$(job_count)" = "$before" ]
 	[ ! -e "$JOBDIR/bad-ran" ]
 	[ ! -e "$JOBDIR/bad-batch-ran" ]

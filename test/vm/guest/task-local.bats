@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2 with task-local weights, on the 7.2-mpol2 guest (the kernel
 # series in kernel/): --weights goes through set_mempolicy2 (mbind2 for
 # --file/--shm), and the global table in sysfs never changes.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Weighted interleave on a kernel that has it (6.9+; the 6.12 and 7.2 guests).
 # numactl2 puts the weights in the global sysfs table there, so every test
 # that changes them resets them afterwards.
