@@ -62,26 +62,30 @@ setup_file() {
 }
 
 # One run: numactl2 in a process group of its own (setsid), SIGTERM to that
-# group once the job is ready; prints how many SIGTERMs the job got.
+# group once the job is ready; prints how many SIGTERMs the job got, and
+# node 0's weight while it ran.
 terms_to_group() {
-	local f=$BATS_TEST_TMPDIR/terms.$RANDOM pid pgid i
+	local f=$BATS_TEST_TMPDIR/terms.$RANDOM pid pgid i weight
 	rm -f "$f" "$f.ready"
 	env --default-signal=TERM setsid "$NUMACTL2" "$@" "$BATS_FILE_TMPDIR/count_terms" "$f" 2>/dev/null &
 	pid=$!
 	for i in $(seq 200); do [ -e "$f.ready" ] && break; sleep 0.05; done
 	pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
 	[ -n "$pgid" ] || return 1
+	weight=$(w 0)
 	kill -TERM -- "-$pgid"
 	wait "$pid" || true
-	[ -e "$f" ] && wc -l <"$f" || echo 0
+	echo "$([ -e "$f" ] && wc -l <"$f" || echo 0) $weight"
 }
 
 @test "a SIGTERM to the job's process group reaches the job once (--report), 8 of 8" {
-	local n
+	local n r=$BATS_TEST_TMPDIR/r.json
 	for i in 1 2 3 4 5 6 7 8; do
-		n=$(terms_to_group --report=json --report-file="$BATS_TEST_TMPDIR/r.json")
+		rm -f "$r"
+		n=$(terms_to_group --report=json --report-file="$r")
 		echo "run $i: $n"
-		[ "$n" -eq 1 ] || return 1
+		[ "${n% *}" -eq 1 ] || return 1
+		jq -e '.exit.status == 0' "$r" >/dev/null || return 1
 	done
 }
 
@@ -90,7 +94,7 @@ terms_to_group() {
 	for i in 1 2 3 4 5 6 7 8; do
 		n=$(terms_to_group -w 0 --weights=0:9 --restore-weights)
 		echo "run $i: $n"
-		[ "$n" -eq 1 ] || return 1
+		[ "$n" = "1 9" ] || return 1
 		wait_weight 0 1
 	done
 }
@@ -103,16 +107,25 @@ os.close(r)
 print(subprocess.run(sys.argv[1:], stderr=w).returncode)'
 
 @test "stderr a closed pipe: --restore-weights keeps the job's status, and the table comes back" {
-	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" -w 0 --weights=0:9 --restore-weights sh -c 'exit 5'
+	local seen=$BATS_TEST_TMPDIR/seen
+	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" -w 0 --weights=0:9 --restore-weights \
+		sh -c "cat \"\$1\"/node0 >\"\$2\"; exit 5" sh "$WI" "$seen"
 	[ "$output" = 5 ]
+	[ "$(cat "$seen")" = 9 ]
 	wait_weight 0 1
 }
 
 @test "stderr a closed pipe: --report keeps the job's status" {
+	local r=$BATS_TEST_TMPDIR/r.json
 	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" --report sh -c 'exit 5'
 	[ "$output" = 5 ]
 	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" --report sh -c 'exit 0'
 	[ "$output" = 0 ]
+	# numactl2's notice of the change goes to the closed pipe; the report to the file
+	run -0 python3 -c "$CLOSED_STDERR" "$NUMACTL2" --report=json --report-file="$r" \
+		-w 0 --weights=0:9 sh -c 'exit 5'
+	[ "$output" = 5 ]
+	jq -e '.exit.status == 5' "$r" >/dev/null
 }
 
 # The watcher puts the weight back once the job is gone: after numactl2's end.
@@ -127,11 +140,13 @@ print(subprocess.run(sys.argv[1:], stderr=w).returncode)'
 }
 
 @test "the job is numactl2's process: its PID and its parent" {
-	local f=$BATS_TEST_TMPDIR/pids
-	"$NUMACTL2" --report -w 0 --weights=0:9 --restore-weights sh -c "echo \$\$ \$PPID >$f" 2>/dev/null &
+	local f=$BATS_TEST_TMPDIR/pids r=$BATS_TEST_TMPDIR/r.json
+	"$NUMACTL2" --report=json --report-file="$r" -w 0 --weights=0:9 --restore-weights \
+		sh -c "echo \$\$ \$PPID >$f" 2>/dev/null &
 	local p=$!
 	wait "$p"
 	[ "$(cat "$f")" = "$p $$" ]
+	[ "$(jq -r .pid "$r")" = "$p" ]
 }
 
 @test "--report: strace -f runs as without it" {
