@@ -35,14 +35,18 @@ static const char *env_of(char *const envp[], const char *name)
 	return "";
 }
 
+/* The sanitizers read their options left to right, the last one winning. */
 static bool leaks_off(char *const envp[])
 {
 	const char *vars[] = { "ASAN_OPTIONS", "LSAN_OPTIONS" };
+	const char key[] = "detect_leaks=";
 
 	for (size_t i = 0; i < 2; i++) {
-		const char *v = env_of(envp, vars[i]);
+		const char *v = env_of(envp, vars[i]), *last = NULL;
 
-		if (strstr(v, "detect_leaks=0") || strstr(v, "detect_leaks=false"))
+		for (const char *p = strstr(v, key); p; p = strstr(p + 1, key))
+			last = p + strlen(key);
+		if (last && (strncmp(last, "0", 1) == 0 || strncmp(last, "false", 5) == 0))
 			return true;
 	}
 	return false;

@@ -506,9 +506,19 @@ static int add_process(struct report *r, const struct job_exit *x, struct placem
 	return rc;
 }
 
+/* A process whose address space is gone (exiting, a zombie) shows an empty
+ * numa_maps. */
+static bool placement_empty(const struct placement *one)
+{
+	for (enum map_kind k = 0; k < MAP_KINDS; k++)
+		if (one->total[k])
+			return false;
+	return true;
+}
+
 /* Failures are kept in r for the front end: a report that cannot be made
- * must not stop the job's exit. A sample that cannot be read (the job is
- * ending) leaves the one before. */
+ * must not stop the job's exit. A sample that cannot be read, or that is
+ * empty (the job is ending), leaves the one before. */
 void report_add_process(const struct job_exit *x, void *arg)
 {
 	struct placement one = { 0 };
@@ -518,7 +528,7 @@ void report_add_process(const struct job_exit *x, void *arg)
 	if (r->read_errno)
 		return;
 	rc = numamaps_read(x->tid, &one);
-	if (rc < 0 && x->sample) {
+	if (x->sample && (rc < 0 || placement_empty(&one))) {
 		placement_free(&one);
 		return;
 	}
