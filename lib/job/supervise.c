@@ -199,10 +199,16 @@ int supervise_start(struct job *job)
 	return start_middle(job, gate, ready);
 }
 
+/* Traced, numactl2 must not stay so while it says why and exits (its own
+ * LeakSanitizer, in the ASan build, refuses to run traced): a SIGCHLD to
+ * itself (ignored by default, and shown to a tracer even when ignored) stops
+ * it, and the watcher, seeing the byte, detaches before it goes on. */
 void supervise_exec_failed(struct job *job)
 {
 	(void)!write(job->gate, "x", 1);
 	close(job->gate);
+	if (job->how == WATCH_TRACE)
+		raise(SIGCHLD);
 }
 
 /* The PIDs in one /proc/PID/task/TID/children file. */
@@ -345,6 +351,15 @@ static void stopped(struct trace *tr, pid_t tid, int st)
 	}
 }
 
+/* Has numactl2 said on the gate that its exec failed? */
+static bool exec_failed(const struct job *job)
+{
+	struct pollfd p = { .fd = job->gate, .events = POLLIN };
+	char c;
+
+	return poll(&p, 1, 0) == 1 && read_full(job->gate, &c, 1) == 1;
+}
+
 /* Until the job's last thread is held in its exit-stop, or the job has
  * gone without one (its wait status is then the tracer's to read). */
 static int trace_job(struct job *job)
@@ -360,6 +375,11 @@ static int trace_job(struct job *job)
 			continue;
 		if (tid < 0)
 			break;
+		if (WIFSTOPPED(st) && !tr.ran && tid == job->pid && st >> 16 == 0 &&
+		    exec_failed(job)) {
+			ptrace(PTRACE_DETACH, tid, 0, 0);
+			break;
+		}
 		if (WIFSTOPPED(st)) {
 			stopped(&tr, tid, st);
 			continue;
