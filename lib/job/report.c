@@ -17,7 +17,8 @@
  *                                   "heap": INT, "anon": INT, "file": INT,
  *                                   "weights": STR|null } ] },
  *     "task_weights": { "asked": STR, "kept": BOOL, "pid": INT|null,
- *                       "policy": STR|null } | null }
+ *                       "policy": STR|null } | null,
+ *     "sampled": BOOL }
  * Pages are base pages of page_size bytes, summed over the job's processes;
  * shares are fractions of the kind's total (null when it has no pages, or
  * the policy asks for none). "weights" (added within version 1) are the
@@ -27,7 +28,11 @@
  * null when it has no such mapping. "task_weights" (added within version 1)
  * is null unless numactl2 set task-local weights: then whether every
  * process kept them to its end, and if not the first that did not, with its
- * policy as numa_maps shows it. Strings are valid UTF-8: a byte that is not
+ * policy as numa_maps shows it. "processes" (issue 23) is the job's own
+ * process only, "running" its children left running; "sampled" (added
+ * within version 1) is true when the pages are the last sample of a job
+ * that could not be traced, whose exit may then be unknown (both null).
+ * Strings are valid UTF-8: a byte that is not
  * is written as U+FFFD. */
 #include <errno.h>
 #include <fcntl.h>
