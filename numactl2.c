@@ -243,6 +243,10 @@ static void open_report(struct ctl *ctl, struct report *r)
 		errx(1, "cannot open the report file '%s': it is a symbolic link", r->path);
 	if (rc == -EINVAL)
 		errx(1, "cannot open the report file '%s': not a regular file", r->path);
+	if (rc == -EMLINK)
+		errx(1, "cannot open the report file '%s': it has more than one link", r->path);
+	if (rc == -EPERM)
+		errx(1, "cannot open the report file '%s': it is another user's", r->path);
 	if (rc < 0) {
 		errno = -rc;
 		err(1, "cannot open the report file '%s'", r->path);

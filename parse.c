@@ -155,6 +155,32 @@ void weight_list_free(struct weight_list *wl)
 	memset(wl, 0, sizeof(*wl));
 }
 
+/* A node list as libnuma reads one, without its machine: "all", or items
+ * "N" or "A-B" (A <= B, below PARSE_MAX_NODES) between single commas, after
+ * an optional '!' or '+'. Which nodes exist is the machine's to say. */
+int parse_node_list(const char *s, struct parse_err *e)
+{
+	e->kind = PE_NONE;
+	if (*s == '!' || *s == '+')
+		s++;
+	if (strcmp(s, "all") == 0)
+		return 0;
+	for (;;) {
+		size_t len = 0;
+		unsigned long lo, hi;
+
+		while (s[len] && s[len] != ',')
+			len++;
+		if (len == 0)
+			return set_err(e, PE_EMPTY, s, 0, 0), -EINVAL;
+		if (parse_node_range(s, len, &lo, &hi) < 0)
+			return set_err(e, PE_NODE, s, len, 0), -EINVAL;
+		if (!s[len])
+			return 0;
+		s += len + 1;
+	}
+}
+
 /* libnuma reads node and CPU numbers with strtoul() into an int, so
  * 4294967296 becomes node 0: every number of a plain list (one without a
  * "netdev:"-style prefix) must fit below max first. */

@@ -50,6 +50,7 @@ struct weight_list {
 int parse_ulong(const char *s, unsigned long max, unsigned long *out);
 int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e);
 void weight_list_free(struct weight_list *wl);
+int parse_node_list(const char *s, struct parse_err *e);
 int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e);
 int parse_size(const char *s, unsigned long long *out, struct parse_err *e);
 int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e);

@@ -60,6 +60,11 @@ void msg_node_refused(char *buf, size_t len, const char *arg)
 		msg_node_list(buf, len, arg);
 }
 
+void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t max)
+{
+	snprintf(buf, len, "%s value too long: %zu characters (at most %zu)", option, got, max);
+}
+
 void msg_weight_not_in_set(char *buf, size_t len, unsigned node)
 {
 	snprintf(buf, len, "node %u in --weights is not in the interleave set", node);

@@ -3,11 +3,10 @@
  * srun, sbatch and salloc all know them (a static spank_options table is
  * ignored by sbatch and salloc in Slurm 22.05). Each value is checked in its
  * callback, so that bad input fails in srun/sbatch before a job exists,
- * with numactl2's message; what needs the node's own NUMA layout (the node
- * list against its nodes, the weights against the set) is checked in the
- * task (task.c). */
+ * with numactl2's message, and so does a value too long to keep; what needs
+ * the node's own NUMA layout (the node list against its nodes, the weights
+ * against the set) is checked in the task (task.c). */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,12 +21,6 @@ struct request request;
 /* The option strings, kept: Slurm frees its own after the callback. */
 static char nodes_arg[4096], weights_arg[8192];
 
-static const char *keep(char *slot, size_t len, const char *arg)
-{
-	snprintf(slot, len, "%s", arg);
-	return slot;
-}
-
 /* Where a callback's refusal is said: slurm_error() in srun/sbatch. */
 static int refuse(const char *msg)
 {
@@ -35,21 +28,24 @@ static int refuse(const char *msg)
 	return -1;
 }
 
-/* libnuma's node list syntax without its machine: srun/sbatch may run on a
- * host with other nodes than the job's, whose task checks the list against
- * its own (task.c). "all", or numbers, ranges and commas, after an
- * optional '!' or '+'. */
-static bool node_list_syntax(const char *s)
+/* ARG in SLOT, or -1 with the refusal said when it does not fit: a value
+ * cut short would be another request. */
+static int keep(char *slot, size_t len, const char *option, const char *arg)
 {
-	if (*s == '!' || *s == '+')
-		s++;
-	if (strcmp(s, "all") == 0)
-		return true;
-	if (!*s)
-		return false;
-	return s[strspn(s, "0123456789,-")] == '\0';
+	char msg[MSG_MAX];
+	size_t n = strlen(arg);
+
+	if (n >= len) {
+		msg_too_long(msg, sizeof(msg), option, n, len - 1);
+		return refuse(msg);
+	}
+	memcpy(slot, arg, n + 1);
+	return 0;
 }
 
+/* libnuma's node list syntax without its machine (parse_node_list()):
+ * srun/sbatch may run on a host with other nodes than the job's, whose task
+ * checks the list against its own (task.c). */
 static int nodes_cb(int val, const char *optarg, int remote)
 {
 	struct parse_err e;
@@ -57,11 +53,15 @@ static int nodes_cb(int val, const char *optarg, int remote)
 
 	(void)val;
 	(void)remote;
-	if (!optarg || !node_list_syntax(optarg) || parse_list_numbers(optarg, INT_MAX, &e) < 0) {
-		msg_node_list(msg, sizeof(msg), optarg ? optarg : "");
+	if (!optarg)
+		optarg = "";
+	if (keep(nodes_arg, sizeof(nodes_arg), "--weighted-interleave", optarg) < 0)
+		return -1;
+	if (parse_node_list(optarg, &e) < 0) {
+		msg_node_list(msg, sizeof(msg), optarg);
 		return refuse(msg);
 	}
-	request.nodes = keep(nodes_arg, sizeof(nodes_arg), optarg);
+	request.nodes = nodes_arg;
 	return 0;
 }
 
@@ -76,6 +76,8 @@ static int weights_cb(int val, const char *optarg, int remote)
 	(void)remote;
 	if (!optarg)
 		optarg = "";
+	if (keep(weights_arg, sizeof(weights_arg), "--weights", optarg) < 0)
+		return -1;
 	if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "measured") != 0)
 		rc = parse_weight_list(optarg, &wl, &e);
 	if (rc == -ENOMEM)
@@ -85,7 +87,7 @@ static int weights_cb(int val, const char *optarg, int remote)
 	if (rc < 0)
 		return refuse(msg);
 	weight_list_free(&wl);
-	request.weights = keep(weights_arg, sizeof(weights_arg), optarg);
+	request.weights = weights_arg;
 	return 0;
 }
 

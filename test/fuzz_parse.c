@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* libFuzzer target for the pure parsers: no crash, no undefined behaviour,
- * a weight list that parses describes itself consistently, and a node list
- * fails parse_list_numbers exactly when libnuma would wrap a number of it. */
+ * a weight list that parses describes itself consistently, a node list
+ * fails parse_list_numbers exactly when libnuma would wrap a number of it,
+ * and one parse_node_list takes has nothing else in it. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -69,6 +70,23 @@ static void check_weights(const char *s)
 	weight_list_free(&wl);
 }
 
+/* A node list parse_node_list takes is one libnuma reads without wrapping
+ * a number (parse_list_numbers takes it too), of its characters only. */
+static void check_node_list(const char *s)
+{
+	const char *body = *s == '!' || *s == '+' ? s + 1 : s;
+	struct parse_err e;
+	char msg[200];
+
+	if (parse_node_list(s, &e) < 0) {
+		parse_strerror(&e, "node list", msg, sizeof(msg));
+		return;
+	}
+	if (strcmp(body, "all") != 0 &&
+	    (body[strspn(body, "0123456789,-")] || parse_list_numbers(s, 1023, &e) < 0))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = malloc(size + 1);
@@ -83,6 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s[size] = '\0';
 	check_weights(s);
 	check_list_numbers(s);
+	check_node_list(s);
 	(void)parse_size(s, &bytes, &e);
 	(void)parse_octal_mode(s, &mode, &e);
 	if (parse_ulong(s, 255, &v) == 0 && v > 255)

@@ -384,20 +384,22 @@ wait_line() {
 	run -1 record_of "$holder"
 }
 
-# forged_record DELTA: a lease of weight 9 on node 0 whose holder has ended,
-# and a record of that node for a running process $other (a sleep), with its
-# start time plus DELTA; $record is the record's path.
+# node0_record PID START: the path of a record of node 0's weight file for
+# PID, as numactl2 before random names wrote it (the newer parse it too).
+node0_record() {
+	printf '%s/numactl2-lease.%x.%s.%s.%s\n' "$LEASES" "$(stat -c %d "$WI/node0")" \
+		"$(stat -c %i "$WI/node0")" "$1" "$2"
+}
+
+# forged_record DELTA: node 0 at weight 9 and, made by root, a record of
+# it for a running process $other (root's sleep), with its start time plus
+# DELTA; $record is the record's path.
 forged_record() {
-	local name start
-	hold 0 0:9 30
-	name=$(record_of "$holder")
-	kill "$holder"
-	wait "$holder" || true
+	echo 9 >"$WI/node0"
 	sleep 30 &
 	other=$!
 	bg+=("$other")
-	start=$(start_of "$other")
-	record=$LEASES/${name%.*.*}.$other.$((start + $1))
+	record=$(node0_record "$other" $(($(start_of "$other") + $1)))
 	touch "$record"
 }
 
@@ -495,4 +497,129 @@ forged_record() {
 	wait_for_lease 0 "$holder"
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$stderr" = "$(lease_msg 0 9 "$holder" 5)" ]
+}
+
+# Records nobody can forge (issue 23): a record counts only when the process
+# it names could have made it. The forger is uid 65534 (nobody); LEASES is
+# root's, mode 1777, like /dev/shm, so nobody can create files there.
+
+@test "a record naming PID 1, made by another user, counts for nothing and root's next run removes it" {
+	local forged
+	forged=$(node0_record 1 "$(start_of 1)")
+	as_nobody touch "$forged"
+	echo 9 >"$WI/node0"
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:2
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 9->2" ]
+	[ "$(w 0)" = 2 ]
+	[ ! -e "$forged" ]
+}
+
+@test "a record naming another user's process, made by someone else, counts for nothing" {
+	local other forged
+	setpriv --reuid=65533 --regid=65533 --clear-groups sleep 30 &
+	other=$!
+	bg+=("$other")
+	wait_for_comm "$other" sleep
+	forged=$(node0_record "$other" "$(start_of "$other")")
+	as_nobody touch "$forged"
+	run -0 "$NUMACTL2" --show
+	[[ "$output" != *lease* ]] || return 1
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$(w 0)" = 5 ]
+	[ ! -e "$forged" ]
+}
+
+@test "a record naming a kernel thread counts for nothing, even root's" {
+	local k
+	# PF_KTHREAD (0x00200000) in field 9 of /proc/PID/stat.
+	for k in /proc/[0-9]*; do
+		k=${k#/proc/}
+		(( $(sed 's/.*) //' "/proc/$k/stat" | cut -d' ' -f7) & 0x00200000 )) && break
+		k=
+	done
+	[ -n "$k" ] || skip "no kernel thread in this PID namespace"
+	touch "$(node0_record "$k" "$(start_of "$k")")"
+	echo 9 >"$WI/node0"
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:2
+	[ "$(w 0)" = 2 ]
+	[ -z "$(ls "$LEASES")" ]
+}
+
+@test "a record that is not an empty regular file of its own counts for nothing" {
+	local name
+	forged_record 0
+	echo data >"$record"
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:2
+	[ "$(w 0)" = 2 ]
+	[ ! -e "$record" ]
+	forged_record 0
+	ln "$record" "$BATS_TEST_TMPDIR/link"
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:3
+	[ "$(w 0)" = 3 ]
+	forged_record 0
+	name=$record
+	rm "$record"
+	ln -s "$BATS_TEST_TMPDIR/link" "$name"
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:4
+	[ "$(w 0)" = 4 ]
+}
+
+# gated COMMAND...: COMMAND in the background, run only once "go" (a
+# subshell that waits, then execs it: its PID and start time are known
+# before); $gated is its PID.
+gated() {
+	mkfifo "$BATS_TEST_TMPDIR/gate"
+	( read -r _ <"$BATS_TEST_TMPDIR/gate"; exec "$@" ) &
+	gated=$!
+	bg+=("$gated")
+}
+go() { echo go >"$BATS_TEST_TMPDIR/gate"; }
+
+@test "a record another user planted under a run's own PID does not refuse the run" {
+	local planted
+	echo 9 >"$WI/node0"
+	gated "$NUMACTL2" -w 0 --weights=0:5 cat "$WI/node0"
+	planted=$(node0_record "$gated" "$(start_of "$gated")")
+	as_nobody touch "$planted"
+	go
+	local st=0
+	wait "$gated" || st=$?
+	[ "$st" -eq 0 ]
+	[ "$(w 0)" = 5 ]
+	# The run has ended: the next that may remove the record does.
+	run -0 "$NUMACTL2" --show
+	[ ! -e "$planted" ]
+}
+
+@test "a record planted under the name a job's record will have is not taken for it: the job keeps its lease" {
+	local planted
+	gated "$NUMACTL2" -w 0 --weights=0:9 bash -c "$CLOSE_ALL; exec sleep 30"
+	planted=$(node0_record "$gated" "$(start_of "$gated")")
+	as_nobody touch "$planted"
+	go
+	wait_for_comm "$gated" sleep
+	# The planter takes its file away (if the job's run has not removed it:
+	# it counts for nothing): the job's own record stands.
+	as_nobody rm -f "$planted"
+	record_of "$gated"
+	run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
+	[ "$stderr" = "$(lease_msg 0 9 "$gated" 5)" ]
+	[ "$(w 0)" = 9 ]
+}
+
+@test "--force past a record leaves no record to refuse the next change" {
+	forged_record 0
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:2 --force
+	[ "${stderr_lines[0]}" = "numactl2: --force: overrode the lease on node 0 (weight 9, PIDs $other)" ]
+	[ ! -e "$record" ]
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:3
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 2->3" ]
+	[ "$(w 0)" = 3 ]
+}
+
+@test "a run's own record (a job that execs numactl2 again) is not another job's lease" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 \
+		bash -c "$CLOSE_ALL; exec \"\$0\" -w 0 --weights=0:5 cat \"\$1\"" "$NUMACTL2" "$WI/node0"
+	[ "$output" = 5 ]
+	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 9->5" ]
 }

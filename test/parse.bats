@@ -57,6 +57,30 @@ bad() {
 	bad weights 0-3:1,2:2 "node 2 named twice in weight list: '2:2'"
 }
 
+# As libnuma reads them, without a machine: the Slurm plugin's check in
+# srun/sbatch (slurm/options.c).
+@test "node lists: syntax" {
+	ok nodes 0 ok
+	ok nodes 0-3,5 ok
+	ok nodes 1023 ok
+	ok nodes all ok
+	ok nodes '!0-1' ok
+	ok nodes +1 ok
+	ok nodes '!all' ok
+	bad nodes 1-0 "invalid node '1-0' in node list (0-1023, or A-B with A <= B)"
+	bad nodes - "invalid node '-' in node list (0-1023, or A-B with A <= B)"
+	bad nodes 0- "invalid node '0-' in node list (0-1023, or A-B with A <= B)"
+	bad nodes ,,, "empty item in node list"
+	bad nodes 0,,1 "empty item in node list"
+	bad nodes 0, "empty item in node list"
+	bad nodes '' "empty item in node list"
+	bad nodes '!' "empty item in node list"
+	bad nodes 1024 "invalid node '1024' in node list (0-1023, or A-B with A <= B)"
+	bad nodes 4294967296 "invalid node '4294967296' in node list (0-1023, or A-B with A <= B)"
+	bad nodes 0-x "invalid node '0-x' in node list (0-1023, or A-B with A <= B)"
+	bad nodes ' 0' "invalid node ' 0' in node list (0-1023, or A-B with A <= B)"
+}
+
 @test "sizes: k, m, g and t suffixes in powers of 1024" {
 	ok size 4096 4096
 	ok size 1k 1024

@@ -49,6 +49,12 @@ int main(int argc, char **argv)
 		printf("%llu\n", size);
 		return 0;
 	}
+	if (argc == 3 && strcmp(argv[1], "nodes") == 0) {
+		if (parse_node_list(argv[2], &e) < 0)
+			return fail(&e, "node list");
+		printf("ok\n");
+		return 0;
+	}
 	if (argc == 3 && strcmp(argv[1], "mode") == 0) {
 		if (parse_octal_mode(argv[2], &mode, &e) < 0)
 			return fail(&e, "mode");
@@ -65,6 +71,6 @@ int main(int argc, char **argv)
 		printf("%lu\n", v);
 		return 0;
 	}
-	fprintf(stderr, "usage: parse_driver weights|size|mode STR | ulong STR MAX\n");
+	fprintf(stderr, "usage: parse_driver weights|nodes|size|mode STR | ulong STR MAX\n");
 	return 2;
 }

@@ -278,6 +278,25 @@ nothing_changed() {
 	[ "$stderr" = "numactl2: cannot open the report file '/dev/null': not a regular file" ]
 }
 
+@test "--report-file: not through a hard link" {
+	local d=$BATS_TEST_TMPDIR
+	echo precious >"$d/target"
+	ln "$d/target" "$d/link"
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/link" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/link': it has more than one link" ]
+	[ "$(cat "$d/target")" = precious ]
+}
+
+# The suite runs as root: root's report must not land in a user's file.
+@test "--report-file: not into another user's file" {
+	local d=$BATS_TEST_TMPDIR
+	echo theirs >"$d/theirs"
+	chown 65534:65534 "$d/theirs"
+	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/theirs" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/theirs': it is another user's" ]
+	[ "$(cat "$d/theirs")" = theirs ]
+}
+
 @test "--report-file: a file there is replaced by the report, a new one created" {
 	local f=$BATS_TEST_TMPDIR/r.json
 	head -c 100000 /dev/zero | tr '\0' x >"$f"

@@ -49,20 +49,30 @@
 #include "syscalls.h"
 
 /* As the weight files are opened (weights/table.c open_attr): a link or a
- * device planted where the report goes is not written through. */
+ * device planted where the report goes is not written through; nor is a
+ * hard link (a name a hostile user made for someone else's file) or another
+ * user's file. A file that is there is not truncated here: report_print()
+ * does, so that a run that fails before the job leaves it as it was. */
 static int open_report_file(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
 	struct stat st;
+	int rc = 0;
 
-	if (fd < 0 && errno == EEXIST)
-		fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	/* ENXIO: a FIFO without a reader, a device or socket: none is a file. */
 	if (fd < 0)
 		return errno == ENXIO ? -EINVAL : -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0)
+		rc = -errno;
+	else if (!S_ISREG(st.st_mode))
+		rc = -EINVAL;
+	else if (st.st_nlink != 1)
+		rc = -EMLINK;
+	else if (st.st_uid != geteuid())
+		rc = -EPERM;
+	if (rc < 0) {
 		close(fd);
-		return -EINVAL;
+		return rc;
 	}
 	return fd;
 }

@@ -53,8 +53,9 @@ struct report {
 };
 
 /* Opens --report-file as r->out (before anything changes): never through a
- * symlink (-ELOOP), a regular file only (-EINVAL), and a file that is there
- * is not truncated until the report is written. 0 or -errno.
+ * symlink (-ELOOP), a regular file only (-EINVAL), with one link only
+ * (-EMLINK) and of this user's own (-EPERM); a file that is there is not
+ * truncated until the report is written. 0 or -errno.
  * r->policy must be final but for --weights=measured's weights. */
 int report_open(struct report *r);
 

@@ -1,61 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Who holds the leases (this file owns finding them): the live processes with a
  * locked descriptor on a weight file, and the live processes a lease record
- * names (record.c). /proc/locks says which files are locked and by whom they were
- * locked; /proc/PID/fdinfo says who has the locked descriptor open now (the
- * child that kept a lease after its parent exited). Other users' fdinfo is
- * root's to read: where none could be read, /proc/locks' pid stands in. */
+ * names (record.c). In a run's way are the others: its own locks and
+ * records (and its numactl2 parent's) are no lease of another job.
+ * /proc/locks says which files are locked and by whom they were locked:
+ * while those a message would name run (or are zombies not yet reaped),
+ * they are the holders (numactl2 execs: the locker is the job), and the
+ * locks are counted. Once one has ended, /proc/PID/fdinfo says who has the
+ * locked descriptor open now (the child that kept a lease after its parent
+ * exited), at the cost of a look at every process; other users' fdinfo is
+ * root's to read: where none could be read, /proc/locks' pids stand in. */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "weights/holders.h"
+#include "weights/pidset.h"
 #include "weights/record.h"
 #include "weights/table.h"
 
 /* One look for holders: "maj:min:ino" as /proc/locks and fdinfo print a
  * file, and the file itself (file[]), for the nids nodes of id_node[]; the
- * pids /proc/locks names for each node; and the holders found (who[]).
- * Every table has count entries. */
+ * pids /proc/locks names for each node (locked[]); and the holders found
+ * (held[]). Every table has count entries. */
 struct scan {
+	bool others;			/* only the holders that are not this run */
+	pid_t self;
+	int err;			/* -ENOMEM once a set could not grow */
 	unsigned count, nids;
 	char (*ids)[48];
 	struct stat *file;
 	unsigned *id_node;
-	struct lease_holders *locked, *who;
+	struct pidset *locked, *held;
 };
 
-static void add_pid(struct lease_holders *who, pid_t pid)
+static void add_pid(struct scan *s, struct pidset *set, pid_t pid)
 {
-	for (unsigned i = 0; i < who->count && i < LEASE_MAX_PIDS; i++)
-		if (who->pid[i] == pid)
-			return;
-	if (who->count < LEASE_MAX_PIDS)
-		who->pid[who->count] = pid;
-	who->count++;
+	if (pidset_add(set, pid) < 0)
+		s->err = -ENOMEM;
 }
 
 static int scan_init(struct scan *s, unsigned count)
 {
 	s->count = count;
-	s->nids = 0;
 	s->ids = calloc(count, sizeof(s->ids[0]));
 	s->file = calloc(count, sizeof(s->file[0]));
 	s->id_node = calloc(count, sizeof(s->id_node[0]));
 	s->locked = calloc(count, sizeof(s->locked[0]));
-	return s->ids && s->file && s->id_node && s->locked ? 0 : -ENOMEM;
+	s->held = calloc(count, sizeof(s->held[0]));
+	return s->ids && s->file && s->id_node && s->locked && s->held ? 0 : -ENOMEM;
 }
 
 static void scan_free(struct scan *s)
 {
+	for (unsigned n = 0; n < s->count && s->locked && s->held; n++) {
+		pidset_free(&s->locked[n]);
+		pidset_free(&s->held[n]);
+	}
 	free(s->ids);
 	free(s->file);
 	free(s->id_node);
 	free(s->locked);
+	free(s->held);
 }
 
 static void file_ids(struct scan *s, const bool *has)
@@ -100,13 +112,16 @@ static unsigned proc_locks(struct scan *s)
 
 	if (!f)
 		return 0;
+	/* The kernel walks its list of locks from the start for every read():
+	 * large reads, few walks, however many locks there are. */
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
 	while (fgets(line, sizeof(line), f)) {
 		int node = node_of_line(s, line), pid;
 
 		if (node < 0 || strstr(line, "->") ||
 		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
 			continue;
-		add_pid(&s->locked[node], pid);
+		add_pid(s, &s->locked[node], pid);
 		found++;
 	}
 	fclose(f);
@@ -114,8 +129,7 @@ static unsigned proc_locks(struct scan *s)
 }
 
 /* The nodes whose locks /proc/PID/fdinfo/FD shows. */
-static void fdinfo_locks(const struct scan *s, pid_t pid, const char *fd,
-			 struct lease_holders *who)
+static void fdinfo_locks(struct scan *s, pid_t pid, const char *fd)
 {
 	char path[320], line[256];
 	FILE *f;
@@ -128,13 +142,13 @@ static void fdinfo_locks(const struct scan *s, pid_t pid, const char *fd,
 		int node = strncmp(line, "lock:", 5) == 0 ? node_of_line(s, line) : -1;
 
 		if (node >= 0)
-			add_pid(&who[node], pid);
+			add_pid(s, &s->held[node], pid);
 	}
 	fclose(f);
 }
 
 /* Every descriptor of PID that is one of the weight files. */
-static void scan_pid(const struct scan *s, pid_t pid, struct lease_holders *who, bool *readable)
+static void scan_pid(struct scan *s, pid_t pid, bool *readable)
 {
 	char path[64], id[48];
 	struct dirent *d;
@@ -153,13 +167,13 @@ static void scan_pid(const struct scan *s, pid_t pid, struct lease_holders *who,
 			 minor(st.st_dev), (unsigned long)st.st_ino);
 		node = node_of_line(s, id);
 		if (node >= 0 && s->locked[node].count)
-			fdinfo_locks(s, pid, d->d_name, who);
+			fdinfo_locks(s, pid, d->d_name);
 	}
 	*readable = true;
 	closedir(dir);
 }
 
-static void scan_proc(const struct scan *s, struct lease_holders *who, pid_t *unreadable)
+static void scan_proc(struct scan *s, pid_t *unreadable)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *d;
@@ -175,32 +189,99 @@ static void scan_proc(const struct scan *s, struct lease_holders *who, pid_t *un
 		if (d->d_name[0] < '0' || d->d_name[0] > '9')
 			continue;
 		pid = (pid_t)atoi(d->d_name);
-		scan_pid(s, pid, who, &readable);
+		if (s->others && pid == s->self)
+			continue;
+		scan_pid(s, pid, &readable);
 		if (!readable)
 			*unreadable = pid;
 	}
 	closedir(proc);
 }
 
+/* Do the lockers a message would name (the first LEASE_MAX_PIDS of each
+ * node, by PID) still run? The rest are counted as they are: a thousand
+ * holders cost no thousand looks. A lock of this run's own may be shared
+ * with its children (--restore-weights): who has it is fdinfo's to say. */
+static bool lockers_run(struct scan *s)
+{
+	for (unsigned n = 0; n < s->count; n++) {
+		pidset_sort(&s->locked[n]);
+		if (s->others && pidset_has(&s->locked[n], s->self))
+			return false;
+		for (size_t i = 0; i < s->locked[n].count && i < LEASE_MAX_PIDS; i++)
+			if (kill(s->locked[n].pid[i], 0) < 0 && errno == ESRCH)
+				return false;
+	}
+	return true;
+}
+
+/* The holders by descriptor: the lockers while those named run, else those
+ * fdinfo names (or the lockers, where some process could not be read). */
+static void locks_held(struct scan *s)
+{
+	pid_t unreadable = 0;
+	bool run;
+
+	if (!proc_locks(s))
+		return;
+	run = lockers_run(s);
+	if (!run)
+		scan_proc(s, &unreadable);
+	for (unsigned n = 0; n < s->count; n++) {
+		const struct pidset *l = &s->locked[n];
+		bool lockers = run || (!s->held[n].count && unreadable);
+
+		for (size_t i = 0; lockers && i < l->count; i++)
+			if (!(s->others && l->pid[i] == s->self))
+				add_pid(s, &s->held[n], l->pid[i]);
+		pidset_sort(&s->held[n]);
+	}
+}
+
+/* The node whose weight file record R names, or -1. */
+static int node_of_record(const struct scan *s, const struct lease_record *r)
+{
+	for (unsigned i = 0; i < s->nids; i++)
+		if (s->file[i].st_dev == r->dev && s->file[i].st_ino == r->ino)
+			return (int)s->id_node[i];
+	return -1;
+}
+
+/* A record of a process already found holding its node tells nothing
+ * more: it need not be checked (a thousand holders, a thousand records). */
+static bool known(const struct lease_record *r, void *arg)
+{
+	const struct scan *s = arg;
+	int node = node_of_record(s, r);
+
+	return node >= 0 && pidset_has(&s->held[node], r->pid);
+}
+
 /* A running process's record: a holder of the node whose file it names. */
 static void recorded(const struct lease_record *r, void *arg)
 {
 	struct scan *s = arg;
+	int node = node_of_record(s, r);
 
-	for (unsigned i = 0; i < s->nids; i++)
-		if (s->file[i].st_dev == r->dev && s->file[i].st_ino == r->ino)
-			add_pid(&s->who[s->id_node[i]], r->pid);
+	if (node >= 0 && !(s->others && r->this_run))
+		add_pid(s, &s->held[node], r->pid);
+}
+
+/* WHO[n] from the set of holders: the count, and the first PIDs. */
+static void fill(struct lease_holders *who, struct pidset *held)
+{
+	pidset_sort(held);
+	who->count = (unsigned)held->count;
+	for (size_t i = 0; i < held->count && i < LEASE_MAX_PIDS; i++)
+		who->pid[i] = held->pid[i];
 }
 
 /* WHO[n], for each node of HAS (both COUNT long): the processes that hold
- * its lease. Where some process's descriptors could not be read (another
- * user's, without root) and nobody was found, /proc/locks' pids are the
- * answer. The processes that lease records name come after those.
+ * its lease (with OTHERS, but this run), by descriptor and by record.
  * Returns the number of leased nodes, or -ENOMEM. */
-int holders_find(struct lease_holders *who, const bool *has, unsigned count)
+int holders_find(struct lease_holders *who, const bool *has, unsigned count, bool others)
 {
-	struct scan s;
-	pid_t unreadable = 0;
+	struct scan s = { .others = others, .self = getpid() };
 	int leased = 0;
 
 	memset(who, 0, count * sizeof(who[0]));
@@ -208,36 +289,38 @@ int holders_find(struct lease_holders *who, const bool *has, unsigned count)
 		scan_free(&s);
 		return -ENOMEM;
 	}
-	s.who = who;
 	file_ids(&s, has);
-	if (proc_locks(&s))
-		scan_proc(&s, who, &unreadable);
-	for (unsigned n = 0; n < count; n++)
-		if (s.locked[n].count && !who[n].count && unreadable)
-			who[n] = s.locked[n];
-	record_scan(recorded, &s);
-	for (unsigned n = 0; n < count; n++)
+	locks_held(&s);
+	record_scan(known, recorded, &s);
+	for (unsigned n = 0; n < count; n++) {
+		fill(&who[n], &s.held[n]);
 		leased += who[n].count > 0;
+	}
 	scan_free(&s);
-	return leased;
+	return s.err ? s.err : leased;
 }
 
-/* The processes that records name as holders of the weight file open on
- * FD: a lease that outlives every descriptor (lease.c). 0 or -errno. */
+/* The processes other than this run that records name as holders of the
+ * weight file open on FD: a lease that outlives every descriptor (lease.c).
+ * 0 or -errno. */
 int holders_recorded(int fd, struct lease_holders *who)
 {
-	struct scan s = { .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 }, .who = who };
+	struct pidset held = { 0 };
+	struct scan s = { .others = true, .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 },
+			  .held = &held };
 	struct stat st;
 
 	memset(who, 0, sizeof(*who));
 	if (fstat(fd, &st) < 0)
 		return -errno;
 	s.file = &st;
-	record_scan(recorded, &s);
-	return 0;
+	record_scan(NULL, recorded, &s);
+	fill(who, &held);
+	pidset_free(&held);
+	return s.err;
 }
 
-/* The holders of one node's lease: 0 or -ENOMEM. */
+/* The holders of one node's lease in this run's way: 0 or -ENOMEM. */
 int holders_of_node(unsigned node, struct lease_holders *who)
 {
 	unsigned count = node + 1;
@@ -247,7 +330,7 @@ int holders_of_node(unsigned node, struct lease_holders *who)
 
 	if (has && all) {
 		has[node] = true;
-		rc = holders_find(all, has, count);
+		rc = holders_find(all, has, count, true);
 	}
 	if (rc >= 0)
 		*who = all[node];
@@ -276,7 +359,7 @@ int holders_list(const struct bitmask *nodes, struct lease_list *list)
 	rc = nodes ? 0 : gw_nodes(has, count);
 	if (rc < 0)
 		goto out;
-	rc = holders_find(who, has, count);
+	rc = holders_find(who, has, count, false);
 	if (rc > 0) {
 		list->node = calloc((size_t)rc, sizeof(list->node[0]));
 		rc = list->node ? 0 : -ENOMEM;

@@ -28,7 +28,7 @@ struct lease_list {
 	struct leased_node *node;	/* count of them, by node number; free() it */
 };
 
-int holders_find(struct lease_holders *who, const bool *has, unsigned count);
+int holders_find(struct lease_holders *who, const bool *has, unsigned count, bool others);
 int holders_recorded(int fd, struct lease_holders *who);
 int holders_of_node(unsigned node, struct lease_holders *who);
 int holders_list(const struct bitmask *nodes, struct lease_list *list);

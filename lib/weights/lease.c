@@ -19,9 +19,10 @@
  *     has ended, and --restore-weights removes its own records before it
  *     looks for the leases of others.
  * A record counts only while a process with that PID and that start time
- * runs: a PID the kernel gave to another process since (PID reuse) is not
- * the holder, and such stale records are ignored and removed. So nothing has
- * to clean up after a crash either way.
+ * runs, and only when that process could have made it (record.c): a PID the
+ * kernel gave to another process since (PID reuse) is not the holder, nor
+ * is a process in whose name someone else made the file; such records are
+ * ignored and removed. So nothing has to clean up after a crash either way.
  *   - Same weight: another shared lock (and another record). Jobs that agree
  *     share the node.
  *   - Another weight: numactl2 must first take the exclusive lock without
@@ -44,12 +45,11 @@
  * user can create one there and only its owner or root remove it. Where
  * /dev/shm is missing or unsafe (writable by others without the sticky bit,
  * or owned by someone else), no record is made, the front end says so, and
- * that lease is the descriptor alone. A forged record, naming some running
- * process, keeps a node leased while that process runs: the same denial of
- * service any user can cause today by holding a shared flock() on the
- * weight file, and undone the same way (--force, as root). The test build
- * keeps its records beside its copy of the table (NUMACTL2_SYSFS_WI) or in
- * NUMACTL2_LEASE_DIR.
+ * that lease is the descriptor alone. A user can record leases for their
+ * own processes only: the same as holding a shared flock() on the weight
+ * file, and undone the same way (--force, as root, which also removes the
+ * records it overrode). The test build keeps its records beside its copy
+ * of the table (NUMACTL2_SYSFS_WI) or in NUMACTL2_LEASE_DIR.
  * Holders are found in /proc/PID/fdinfo "lock:" lines, which name the
  * processes that have the locked descriptor open now (the lock's own pid in
  * /proc/locks is the process that took it, gone once it forked and exited),
@@ -83,8 +83,9 @@ int lease_init(struct lease *l, unsigned nnodes)
 {
 	memset(l, 0, sizeof(*l));
 	l->fd = malloc(nnodes * sizeof(l->fd[0]));
-	l->recorded = calloc(nnodes, sizeof(l->recorded[0]));
-	if (!l->fd || !l->recorded) {
+	l->record = calloc(nnodes, sizeof(l->record[0]));
+	l->overrode = calloc(nnodes, sizeof(l->overrode[0]));
+	if (!l->fd || !l->record || !l->overrode) {
 		lease_free(l);
 		return -ENOMEM;
 	}
@@ -96,9 +97,11 @@ void lease_free(struct lease *l)
 {
 	lease_drop(l);
 	free(l->fd);
-	free(l->recorded);
+	free(l->record);
+	free(l->overrode);
 	l->fd = NULL;
-	l->recorded = NULL;
+	l->record = NULL;
+	l->overrode = NULL;
 	l->nnodes = l->span = 0;
 }
 
@@ -115,13 +118,14 @@ static int lock_nb(int fd, int how)
 	return flock(fd, how | LOCK_NB) < 0 ? -errno : 0;
 }
 
-/* The records go first: they name the file by the descriptor. */
+/* This run's leases end: its records, its locks, and what it overrode. */
 void lease_drop(struct lease *l)
 {
 	for (unsigned i = 0; i < l->span; i++) {
-		if (l->recorded[i])
-			record_remove(l->fd[i]);
-		l->recorded[i] = false;
+		if (l->record[i][0])
+			record_remove(l->record[i]);
+		l->record[i][0] = '\0';
+		l->overrode[i] = false;
 		if (l->fd[i] >= 0)
 			close(l->fd[i]);
 		l->fd[i] = -1;
@@ -141,16 +145,26 @@ void lease_keep(struct lease *l)
 		if (l->fd[i] < 0)
 			continue;
 		(void)flock(l->fd[i], LOCK_SH);
-		rc = record_make(l->fd[i]);
-		l->recorded[i] = rc > 0;
+		rc = record_make(l->fd[i], l->record[i]);
+		if (rc < 0)
+			l->record[i][0] = '\0';
 		if (rc < 0 && !l->record_err)
 			l->record_err = rc;
 	}
 }
 
+/* Once the writes are done: the records of the leases --force overrode go
+ * (where this user may), or they would refuse the next change too. */
+void lease_clear_overridden(const struct lease *l)
+{
+	for (unsigned i = 0; i < l->span; i++)
+		if (l->overrode[i] && l->fd[i] >= 0)
+			record_clear(l->fd[i]);
+}
+
 /* --force: whom it overrode. Only then is /proc scanned under the directory
- * lock; this run holds no lock on those nodes yet, so it does not name
- * itself. 0 or -ENOMEM. */
+ * lock; this run, which holds the exclusive locks by now, is never among
+ * them (holders_of_node()). 0 or -ENOMEM. */
 int lease_name_overridden(struct lease *l)
 {
 	for (unsigned i = 0; i < l->noverridden; i++) {
@@ -196,6 +210,7 @@ static int exclusive(struct lease *l, unsigned node, unsigned held, unsigned wan
 	conflict_fill(c, node, held, want);
 	if (!force)
 		return -EBUSY;
+	l->overrode[node] = true;
 	if (l->noverridden < LEASE_MAX_OVERRIDDEN)
 		l->overridden[l->noverridden++] = *c;
 	return 0;

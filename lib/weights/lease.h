@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "weights/holders.h"
+#include "weights/record.h"
 
 /* What a run asks of one node. */
 enum lease_want {
@@ -45,7 +46,9 @@ struct lease {
 	unsigned nnodes;		/* fd[] has room for that many */
 	unsigned span;			/* fd[0..span-1] are set */
 	int *fd;			/* nodeN, read-only and inherited; -1: none */
-	bool *recorded;			/* this run made node N's lease record */
+	char (*record)[RECORD_NAME_MAX];	/* node N's lease record, made by
+					 * this run; "": none */
+	bool *overrode;			/* --force wrote over node N's lease */
 	int record_err;			/* 0, or why lease_keep() could not record
 					 * a lease: it then lasts only while a
 					 * descriptor stays open */
@@ -62,6 +65,7 @@ int lease_node(struct lease *l, unsigned node, struct lease_ask ask, bool force,
 	       struct lease_conflict *c, unsigned *held);
 int lease_name_overridden(struct lease *l);
 void lease_keep(struct lease *l);
+void lease_clear_overridden(const struct lease *l);
 void lease_drop(struct lease *l);
 bool lease_try_exclusive(unsigned node, struct lease_conflict *c);
 

@@ -264,6 +264,7 @@ int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 		}
 		t->node[i].written = true;
 	}
+	lease_clear_overridden(&t->lease);
 	return 0;
 }
 

@@ -44,6 +44,33 @@ teardown() {
 	[[ $stderr == *"numactl2: invalid node list '0-x'"* ]]
 }
 
+@test "slurm: node lists fail in srun as fully as in the task: reversed ranges, empty items, lone dashes" {
+	local before l
+	before=$(squeue -h -o %i --states=all | wc -l)
+	for l in 1-0 - ,,, 0- 0,,1 0, ,0 '!' 1024; do
+		run --separate-stderr sr --weighted-interleave="$l" true
+		[ "$status" -ne 0 ] || return 1
+		[[ $stderr == *"numactl2: invalid node list: '$l'"* ]] || return 1
+	done
+	[ "$(squeue -h -o %i --states=all | wc -l)" = "$before" ]
+}
+
+# A value cut short would be another request (4202 characters once lost a
+# node list's last node).
+@test "slurm: a value too long to keep is refused in srun and sbatch, not cut short" {
+	local nodes weights before
+	nodes=$(printf '0,%.0s' $(seq 2100))0
+	weights=$(printf '0:1,%.0s' $(seq 2100))0:1
+	before=$(squeue -h -o %i --states=all | wc -l)
+	run --separate-stderr sr --weighted-interleave="$nodes" true
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: --weighted-interleave value too long: ${#nodes} characters (at most 4095)"* ]]
+	run --separate-stderr timeout 20 sbatch --weighted-interleave=0 --weights="$weights" --wrap=true
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"numactl2: --weights value too long: ${#weights} characters (at most 8191)"* ]]
+	[ "$(squeue -h -o %i --states=all | wc -l)" = "$before" ]
+}
+
 @test "slurm: srun with weights that hold: the task's heap is weighted interleave" {
 	run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:"$(real_w0)" \
 		grep ' heap ' /proc/self/numa_maps
