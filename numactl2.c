@@ -3,9 +3,12 @@
  * interleave and per-node weights. */
 #include <err.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "cli/check.h"
@@ -24,6 +27,8 @@
 #include "msg/messages.h"
 #include "cli/show.h"
 #include "syscalls.h"
+
+extern char **environ;
 
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
@@ -175,6 +180,25 @@ static void apply_policy(struct ctl *ctl, struct weights_change *wc)
 		policy_failed(&ctl->policy, rc, wc);
 }
 
+/* SIGPIPE: numactl2's own notices to a stderr whose reader has gone must
+ * not end it between a change and the exec (the job would never run, the
+ * table never go back); the job gets the disposition numactl2 started with. */
+static bool sigpipe_was_ignored;
+
+static void sigpipe_hold(void)
+{
+	struct sigaction old;
+
+	sigpipe_was_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void sigpipe_restore(void)
+{
+	if (!sigpipe_was_ignored)
+		signal(SIGPIPE, SIG_DFL);
+}
+
 static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct weights_change *wc)
 {
 	int saved;
@@ -182,8 +206,10 @@ static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct 
 	/* Only --dump and --dump-nodes print before the exec. */
 	if (ctl->use_shm && fflush(stdout) != 0)
 		err(1, "write error");
+	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
+	signal(SIGPIPE, SIG_IGN);
 	undo_weights(wc);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
@@ -267,34 +293,129 @@ static void restore_global_weights(struct weights_change *wc)
 	free(res.left);
 }
 
-/* --report and --restore-weights: numactl2 stays the parent (supervise.c).
- * The directory lock is let go while the job runs (its leases stay), so other
- * runs are not held up; what this run wrote goes back when the job never ran,
- * and with --restore-weights when it has ended. Then numactl2 ends as the job
- * did. */
-static void __attribute__((noreturn)) run_supervised(struct ctl *ctl, struct report *r,
-						     struct weights_change *wc)
+/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
+ * holder while the job runs, and able to end the lease lock at its end. */
+static int park_leases(struct weights_change *wc)
 {
-	struct job job = { .command = ctl->command };
-	int status;
+	struct lease *l = &wc->txn.lease;
+	int park = l->span ? fd_park(l->fd, l->span) : -1;
 
+	if (park >= 0)
+		for (unsigned i = 0; i < l->span; i++)
+			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
+	return park;
+}
+
+static void unpark_leases(struct weights_change *wc, int park)
+{
+	struct lease *l = &wc->txn.lease;
+
+	if (park < 0)
+		return;
+	for (unsigned i = 0; i < l->span; i++)
+		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
+	(void)fd_unpark(park, l->fd, l->span);
+}
+
+/* The job's descendants and the watcher share this run's lease descriptors
+ * (one open file description for each node, with one flock lock): once the
+ * job has ended (or never ran) that lock goes, and only another job's lease
+ * keeps a weight from going back. (Lease internals: lib/weights should own
+ * this.) */
+static void end_job_leases(struct weights_change *wc)
+{
+	const struct lease *l = &wc->txn.lease;
+
+	for (unsigned i = 0; i < l->span; i++)
+		if (l->fd[i] >= 0)
+			(void)flock(l->fd[i], LOCK_UN);
+}
+
+/* In the --report/--restore-weights watcher, once the job has ended: the
+ * table as it was before the first job that changed it, unless another job
+ * still needs it (table_after_job()). This watcher's own lease descriptors
+ * go first; those the job's children kept still count. */
+static void table_as_it_was(struct weights_change *wc)
+{
+	struct settle s;
+
+	lease_drop(&wc->txn.lease);
+	(void)table_after_job(&s);
+	watcher_said(&s);
+}
+
+/* In the watcher, once the job has ended: the report (written before the
+ * job's parent sees it end, when traced), then with --restore-weights the
+ * table put back. A failed exec is numactl2's to tell and undo. */
+static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
+					    struct weights_change *wc, struct job *job)
+{
+	int park = park_leases(wc);
+
+	if (supervise_watch(job) < 0)
+		exit(0);
+	if (ctl->report != REPORT_NONE) {
+		report_print(r, job);
+		report_exit_warnings(r);
+		report_finish(r, job);
+	}
+	supervise_release(job);
+	unpark_leases(wc, park);
+	if (ctl->restore) {
+		end_job_leases(wc);
+		restore_global_weights(wc);
+	}
+	if (wc->txn.role == GW_BASELINE_SAVE)
+		table_as_it_was(wc);
+	exit(0);
+}
+
+/* --report: the job is traced, unless LeakSanitizer runs in it, which
+ * refuses to run traced: then it is sampled, and this says so first. */
+static enum job_watch watch_kind(const struct ctl *ctl)
+{
+	if (ctl->report == REPORT_NONE)
+		return WATCH_END;
+	if (!leaksan_runs(ctl->command, environ))
+		return WATCH_TRACE;
+	warnx("--report: '%s' runs LeakSanitizer, which does not run traced: its pages are "
+	      "sampled while it runs, not read at its end", ctl->command[0]);
+	return WATCH_SAMPLE;
+}
+
+/* --report and --restore-weights: numactl2 execs the command as always, and
+ * a watcher (supervise.c) acts when the job ends. The directory lock is let
+ * go first (the leases stay), so other runs are not held up; what this run
+ * wrote goes back when the job never ran. */
+static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r,
+						  struct weights_change *wc)
+{
+	static struct job job;
+	int saved;
+
+	job.command = ctl->command;
+	job.how = watch_kind(ctl);
 	if (ctl->report != REPORT_NONE) {
 		job.at_exit = report_add_process;
 		job.arg = r;
 	}
 	weights_release(wc);
-	status = supervise_run(&job);
-	if (ctl->report != REPORT_NONE && status >= 0)
-		report_print(r, job.wait_status, job.running);
-	if (ctl->report != REPORT_NONE)
-		report_exit_warnings(r);
-	if (status < 0 || ctl->restore)
+	switch (supervise_start(&job)) {
+	case 1:
+		watch(ctl, r, wc, &job);
+	case -1:
+		end_job_leases(wc);
 		restore_global_weights(wc);
-	if (status < 0)
-		supervise_failed(&job, ctl->bare_optional);
-	if (ctl->report != REPORT_NONE)
-		report_finish(r, job.signal);
-	supervise_exit(&job, status);
+		supervise_failed(&job);
+	}
+	sigpipe_restore();
+	execvp(ctl->command[0], ctl->command);
+	saved = errno;
+	signal(SIGPIPE, SIG_IGN);
+	supervise_exec_failed(&job);
+	end_job_leases(wc);
+	restore_global_weights(wc);
+	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
 static int global_op(const struct ctl *ctl)
@@ -331,6 +452,8 @@ int main(int argc, char **argv)
 	cli_validate(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));
+	if (ctl.command)
+		sigpipe_hold();
 	if (ctl.global_op != GLOBAL_NONE)
 		return global_op(&ctl);
 	if (ctl.hardware)
@@ -355,9 +478,9 @@ int main(int argc, char **argv)
 		return close_stdout(show_policy());
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
+	if (ctl.report != REPORT_NONE || ctl.restore)
+		run_watched(&ctl, &report, &wc);
 	if (watch)
 		start_watcher();
-	if (ctl.report != REPORT_NONE || ctl.restore)
-		run_supervised(&ctl, &report, &wc);
 	run_command(&ctl, &wc);
 }

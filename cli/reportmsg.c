@@ -2,6 +2,7 @@
 /* --report's messages: why a job got no report, or why it was not written. */
 #include <err.h>
 #include <errno.h>
+#include <sys/wait.h>
 
 #include "cli/reportmsg.h"
 
@@ -16,14 +17,17 @@ void report_exit_warnings(const struct report *r)
 	}
 }
 
-void report_finish(struct report *r, int signal)
+void report_finish(struct report *r, const struct job *job)
 {
 	int rc;
 
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
 	 * (Linux 6.18 stops it all the same). */
-	if (!r->seen && signal)
-		warnx("no report: the job, killed by signal %d, ended without an exit-stop", signal);
+	if (!r->seen && job->how == WATCH_SAMPLE)
+		warnx("no report: the job ended before its pages could be sampled");
+	else if (!r->seen && job->status_known && WIFSIGNALED(job->wait_status))
+		warnx("no report: the job, killed by signal %d, ended without an exit-stop",
+		      WTERMSIG(job->wait_status));
 	else if (!r->seen)
 		warnx("no report: the job ended without an exit-stop");
 	rc = report_close(r);

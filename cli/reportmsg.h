@@ -5,12 +5,12 @@
 
 #include "libnumactl2.h"
 
-/* After supervise_run() and report_print(): what went wrong reading the
- * job's pages or writing the report, if anything. */
+/* After report_print(), in the watcher: what went wrong reading the job's
+ * pages or writing the report, if anything. */
 void report_exit_warnings(const struct report *r);
 
 /* After the job: says why there was no report, if there was none, and
  * closes --report-file. */
-void report_finish(struct report *r, int signal);
+void report_finish(struct report *r, const struct job *job);
 
 #endif

@@ -35,7 +35,7 @@
 	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
 		 "keep the system-wide weights this run writes after\nthe command (by default they go back, auto mode\nincluded, once the last job needing them ends)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "stay as the command's parent and put back the\nsystem-wide weights this run changed when it ends") \
+		 "once the command has ended, put back the\nsystem-wide weights this run changed") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
 		 "when the command ends, print on stderr where its\npages went, per node; FORMAT is table or json") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \

@@ -39,6 +39,8 @@
 /* The job as a child (and how its exec would fail), where its pages
  * went; a running process's pages moved (--pid --migrate). */
 #include "job/supervise.h"
+#include "job/leaksan.h"
+#include "job/fdpark.h"
 #include "job/watcher.h"
 #include "job/report.h"
 #include "job/libnumacheck.h"

@@ -7,7 +7,7 @@
 #   0  parse, syscalls, uapi/      pure parsers and raw calls
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
-#   3  lib/job                     the job as a child, its report
+#   3  lib/job                     the job's watcher, its report
 #   4  lib/libnumactl2.h           the library's public header
 #   5  msg/                        the wording both front ends share
 #   6  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),

@@ -288,3 +288,12 @@ waits_for() {
 	[ -z "$stderr" ]
 	[ "$(table)" = "3 1 false" ]
 }
+
+@test "--report: its watcher puts the table back as it was at the job's end" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --report=json \
+		--report-file="$BATS_TEST_TMPDIR/r.json" cat "$WI/node0"
+	[ "$output" = 3 ]
+	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
+	wait_for_table "1 1 true"
+	[ ! -e "$BASELINE" ]
+}

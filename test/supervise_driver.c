@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Runs a command through supervise.c, and ends as numactl2 does
- * (cli/exec.c), so that bats can check the child handling (exit status,
- * signals, exec failures, the exit-stop hook) on its own:
- *   supervise_driver [-t] COMMAND [ARGS...]
- * With -t the job is traced, and at the last exit-stop of each of its
- * processes the driver prints to stderr, for the command's own process,
+/* Runs a command as numactl2 runs one under --report or --restore-weights
+ * (supervise.c: numactl2 execs it, a watcher acts at its end), so that bats
+ * can check the watcher on its own:
+ *   supervise_driver [-t|-s] COMMAND [ARGS...]
+ * Without an option the watcher waits for the job's end (its pidfd); -t
+ * traces it, -s samples it. The watcher prints to stderr, with -t at the
+ * exit-stop of the job's last thread,
  *   "exit-stop: status S, numa_maps N lines"
- * (N > 0: the address space is still there), for any other
- *   "exit-stop of another process: status S, numa_maps N lines",
- * and when the job has ended with processes still running,
- *   "running: N". */
+ * (N > 0: the address space is still there), with -s the number of samples
+ *   "samples: N"
+ * and then, at that exit-stop (-t) or once the job is gone,
+ *   "watcher: ended, status S, running R" (S "unknown" when not known). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/exec.h"
+
+static unsigned samples;
 
 static void at_exit(const struct job_exit *x, void *arg)
 {
@@ -22,35 +27,58 @@ static void at_exit(const struct job_exit *x, void *arg)
 	FILE *f;
 
 	(void)arg;
+	if (x->sample) {
+		samples++;
+		return;
+	}
 	snprintf(path, sizeof(path), "/proc/%d/numa_maps", (int)x->tid);
 	f = fopen(path, "re");
 	while (f && fgets(line, sizeof(line), f))
 		lines++;
 	if (f)
 		fclose(f);
-	fprintf(stderr, "exit-stop%s: status %d, numa_maps %u lines\n",
-		x->main ? "" : " of another process", x->exit_status, lines);
+	fprintf(stderr, "exit-stop: status %d, numa_maps %u lines\n", x->exit_status, lines);
+}
+
+/* Traced, before the job's parent can see it end; else once it has. */
+static int watch(struct job *job)
+{
+	if (supervise_watch(job) < 0)
+		return 0;
+	if (job->how == WATCH_SAMPLE)
+		fprintf(stderr, "samples: %u\n", samples);
+	if (job->status_known)
+		fprintf(stderr, "watcher: ended, status %d, running %u\n", job->wait_status,
+			job->running);
+	else
+		fprintf(stderr, "watcher: ended, status unknown, running %u\n", job->running);
+	supervise_release(job);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct job job = { 0 };
-	int status;
+	struct job job = { .how = WATCH_END, .at_exit = at_exit };
+	int e;
 
-	if (argc > 1 && strcmp(argv[1], "-t") == 0) {
-		job.at_exit = at_exit;
+	if (argc > 1 && (strcmp(argv[1], "-t") == 0 || strcmp(argv[1], "-s") == 0)) {
+		job.how = argv[1][1] == 't' ? WATCH_TRACE : WATCH_SAMPLE;
 		argv++;
 		argc--;
 	}
 	if (argc < 2) {
-		fputs("usage: supervise_driver [-t] COMMAND [ARGS...]\n", stderr);
+		fputs("usage: supervise_driver [-t|-s] COMMAND [ARGS...]\n", stderr);
 		return 2;
 	}
 	job.command = argv + 1;
-	status = supervise_run(&job);
-	if (job.running)
-		fprintf(stderr, "running: %u\n", job.running);
-	if (status < 0)
-		supervise_failed(&job, NULL);
-	supervise_exit(&job, status);
+	switch (supervise_start(&job)) {
+	case 1:
+		return watch(&job);
+	case -1:
+		supervise_failed(&job);
+	}
+	execvp(argv[1], argv + 1);
+	e = errno;
+	supervise_exec_failed(&job);
+	exec_failed(argv[1], e, NULL);
 }

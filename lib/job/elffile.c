@@ -46,6 +46,9 @@
 #define DYNAMIC_MAX (64 << 10)
 /* libnuma defines 7 symbol versions, glibc's libc.so.6 about 45. */
 #define VERDEFS_MAX 4096
+/* The dynamic string table read for a name: a sanitizer runtime's thousands
+ * of exported symbols fit in well under a MiB. */
+#define DYNSTR_MAX (4 << 20)
 #define SCAN_CHUNK (1 << 20)
 
 static bool in_file(const struct elf_file *f, Elf64_Off off, Elf64_Xword len)
@@ -184,7 +187,8 @@ static void take_dyn(const struct elf_file *f, const Elf64_Dyn *d, struct verdef
 		v->count = d->d_un.d_val;
 }
 
-/* DT_STRTAB, DT_STRSZ, DT_VERDEF and DT_VERDEFNUM from the dynamic segment. */
+/* DT_STRTAB, DT_STRSZ, DT_VERDEF and DT_VERDEFNUM from the dynamic segment:
+ * 0, -ENOENT without one, -ENOEXEC without a string table in the file. */
 static int read_dynamic(const struct elf_file *f, struct verdefs *v)
 {
 	const Elf64_Phdr *ph = phdr_of(f, PT_DYNAMIC);
@@ -205,8 +209,6 @@ static int read_dynamic(const struct elf_file *f, struct verdefs *v)
 	free(d);
 	if (rc < 0)
 		return rc;
-	if (!v->verdef || !v->count)
-		return -ENOENT;
 	return v->strtab && v->count <= VERDEFS_MAX && in_file(f, v->strtab, v->strsz) ? 0 :
 												-ENOEXEC;
 }
@@ -240,6 +242,8 @@ int elf_defines_version(const struct elf_file *f, const char *name)
 	Elf64_Off off;
 	int rc = read_dynamic(f, &v);
 
+	if (rc == 0 && (!v.verdef || !v.count))
+		rc = -ENOENT;
 	if (rc < 0)
 		return rc;
 	off = v.verdef;
@@ -302,6 +306,38 @@ int elf_contains(const struct elf_file *f, const char *bytes, unsigned long max)
 		if (ph->p_type == PT_LOAD && !(ph->p_flags & PF_W))
 			rc = scan_range(f, ph->p_offset, ph->p_filesz, buf, bytes);
 	}
+	free(buf);
+	return rc;
+}
+
+/* Does a string of the first len bytes at buf start with prefix? */
+static bool strings_have(const char *buf, size_t len, const char *prefix)
+{
+	size_t plen = strlen(prefix);
+
+	for (const char *s = buf, *end = buf + len; s < end; s += strnlen(s, (size_t)(end - s)) + 1)
+		if ((size_t)(end - s) > plen && strncmp(s, prefix, plen) == 0)
+			return true;
+	return false;
+}
+
+int elf_dynstr_has(const struct elf_file *f, const char *prefix)
+{
+	struct verdefs v;
+	size_t len;
+	char *buf;
+	int rc = read_dynamic(f, &v);
+
+	if (rc < 0)
+		return rc;
+	len = v.strsz < DYNSTR_MAX ? v.strsz : DYNSTR_MAX;
+	buf = malloc(len + 1);
+	if (!buf)
+		return -ENOMEM;
+	rc = read_at(f, v.strtab, buf, len);
+	buf[len] = '\0';
+	if (rc == 0)
+		rc = strings_have(buf, len, prefix);
 	free(buf);
 	return rc;
 }

@@ -34,6 +34,11 @@ int elf_interp(const struct elf_file *f, char *buf, size_t len);
  * -ENOEXEC for a malformed one. */
 int elf_defines_version(const struct elf_file *f, const char *name);
 
+/* Does a string of the dynamic string table (the names of the libraries it
+ * needs and of its dynamic symbols; its first DYNSTR_MAX bytes) start with
+ * prefix? 1 or 0, -ENOENT without a dynamic segment, -errno. */
+int elf_dynstr_has(const struct elf_file *f, const char *prefix);
+
 /* Do the file ranges of its read-only PT_LOAD segments (code and
  * constants) hold bytes? 1 or 0, -EFBIG when they span more than max
  * bytes, -errno. */

@@ -17,7 +17,8 @@
  *                                   "heap": INT, "anon": INT, "file": INT,
  *                                   "weights": STR|null } ] },
  *     "task_weights": { "asked": STR, "kept": BOOL, "pid": INT|null,
- *                       "policy": STR|null } | null }
+ *                       "policy": STR|null } | null,
+ *     "sampled": BOOL }
  * Pages are base pages of page_size bytes, summed over the job's processes;
  * shares are fractions of the kind's total (null when it has no pages, or
  * the policy asks for none). "weights" (added within version 1) are the
@@ -27,7 +28,11 @@
  * null when it has no such mapping. "task_weights" (added within version 1)
  * is null unless numactl2 set task-local weights: then whether every
  * process kept them to its end, and if not the first that did not, with its
- * policy as numa_maps shows it. Strings are valid UTF-8: a byte that is not
+ * policy as numa_maps shows it. "processes" (issue 23) is the job's own
+ * process only, "running" its children left running; "sampled" (added
+ * within version 1) is true when the pages are the last sample of a job
+ * that could not be traced, whose exit may then be unknown (both null).
+ * Strings are valid UTF-8: a byte that is not
  * is written as U+FFFD. */
 #include <errno.h>
 #include <fcntl.h>
@@ -134,16 +139,22 @@ static unsigned last_node(const struct placement *pl)
 struct view {
 	const struct report *r;
 	const struct placement *pl;	/* r's */
+	bool status_known;
 	int exit_status;
+	bool sampled;
 	unsigned running;
 	int mode;
 	bool has_req;
 	double *req;		/* for each node up to last_node() */
 };
 
-static void exit_text(int st, char *buf, size_t size)
+static void exit_text(const struct view *v, char *buf, size_t size)
 {
-	if (WIFSIGNALED(st))
+	int st = v->exit_status;
+
+	if (!v->status_known)
+		snprintf(buf, size, "exit status unknown (not traced)");
+	else if (WIFSIGNALED(st))
 		snprintf(buf, size, "killed by signal %d", WTERMSIG(st));
 	else
 		snprintf(buf, size, "exit status %d", WEXITSTATUS(st));
@@ -164,8 +175,8 @@ static void print_table_processes(FILE *f, const struct view *v)
 {
 	const struct report *r = v->r;
 
-	fprintf(f, "processes: %u reported, %u left running (not reported); the largest:\n",
-		r->processes, v->running);
+	fprintf(f, "processes: %u reported (the job's own: what it starts is not traced), "
+		"%u it started left running; the largest:\n", r->processes, v->running);
 	for (unsigned i = 0; i < r->n_largest; i++) {
 		const struct report_process *p = &r->largest[i];
 
@@ -191,7 +202,7 @@ static void print_table(FILE *f, const struct view *v)
 {
 	char ex[64];
 
-	exit_text(v->exit_status, ex, sizeof(ex));
+	exit_text(v, ex, sizeof(ex));
 	fprintf(f, "numactl2: report: %s (pid %d), %s; policy %s; pages of %ld KiB\n",
 		v->r->command[0], (int)v->r->pid, ex, policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
 	fprintf(f, "node requested %10s %7s %10s %7s %10s %7s\n",
@@ -211,6 +222,9 @@ static void print_table(FILE *f, const struct view *v)
 		v->pl->total[MAP_ANON], "", v->pl->total[MAP_FILE]);
 	print_table_processes(f, v);
 	print_table_weights(f, &v->r->weights);
+	if (v->sampled)
+		fputs("pages: the last sample of numa_maps while the job ran (LeakSanitizer: "
+		      "the job is not traced, its pages are not read at its end)\n", f);
 }
 
 /* The length of the UTF-8 sequence s starts with (RFC 3629: shortest form,
@@ -335,7 +349,9 @@ static void print_json(FILE *f, const struct view *v)
 	fputs("{\"version\": 1, \"command\": ", f);
 	print_json_string(f, v->r->command[0]);
 	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->r->pid);
-	if (WIFSIGNALED(v->exit_status))
+	if (!v->status_known)
+		fputs("{\"status\": null, \"signal\": null}", f);
+	else if (WIFSIGNALED(v->exit_status))
 		fprintf(f, "{\"status\": null, \"signal\": %d}", WTERMSIG(v->exit_status));
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
@@ -353,7 +369,7 @@ static void print_json(FILE *f, const struct view *v)
 		v->pl->total[MAP_HEAP], v->pl->total[MAP_ANON], v->pl->total[MAP_FILE]);
 	print_json_processes(f, v);
 	print_json_weights(f, &v->r->weights);
-	fputs("}\n", f);
+	fprintf(f, ", \"sampled\": %s}\n", v->sampled ? "true" : "false");
 }
 
 /* /proc/PID/comm, or "?" once it is gone. */
@@ -476,58 +492,85 @@ static int weights_text(const struct placement *one, char **out)
 	return rc;
 }
 
-static int add_process(struct report *r, const struct job_exit *x)
+/* A new sample replaces the one before. */
+static void forget_pages(struct report *r)
+{
+	placement_free(&r->pl);
+	for (unsigned i = 0; i < r->n_largest; i++)
+		free(r->largest[i].weights);
+	r->n_largest = 0;
+	r->processes = 0;
+}
+
+static int add_process(struct report *r, const struct job_exit *x, struct placement *one)
 {
 	struct report_process p = { .pid = x->pid };
-	struct placement one = { 0 };
-	int rc = numamaps_read(x->tid, &one);
+	int rc = placement_add(&r->pl, one);
 
 	if (rc == 0)
-		rc = placement_add(&r->pl, &one);
-	if (rc == 0)
-		rc = weights_text(&one, &p.weights);
+		rc = weights_text(one, &p.weights);
 	if (rc == 0) {
 		for (enum map_kind k = 0; k < MAP_KINDS; k++) {
-			p.pages[k] = one.total[k];
-			p.total += one.total[k];
+			p.pages[k] = one->total[k];
+			p.total += one->total[k];
 		}
 		read_name(x->pid, p.name, sizeof(p.name));
 		keep_if_large(r, &p);
 		r->processes++;
 	}
-	placement_free(&one);
 	return rc;
 }
 
+/* A process whose address space is gone (exiting, a zombie) shows an empty
+ * numa_maps. */
+static bool placement_empty(const struct placement *one)
+{
+	for (enum map_kind k = 0; k < MAP_KINDS; k++)
+		if (one->total[k])
+			return false;
+	return true;
+}
+
 /* Failures are kept in r for the front end: a report that cannot be made
- * must not stop the job's exit. */
+ * must not stop the job's exit. A sample that cannot be read, or that is
+ * empty (the job is ending), leaves the one before. */
 void report_add_process(const struct job_exit *x, void *arg)
 {
+	struct placement one = { 0 };
 	struct report *r = arg;
 	int rc;
 
-	if (x->main) {
-		r->seen = true;
-		r->pid = x->pid;
-	}
 	if (r->read_errno)
 		return;
-	rc = add_process(r, x);
+	rc = numamaps_read(x->tid, &one);
+	if (x->sample && (rc < 0 || placement_empty(&one))) {
+		placement_free(&one);
+		return;
+	}
+	r->seen = true;
+	r->pid = x->pid;
+	if (x->sample)
+		forget_pages(r);
+	if (rc == 0)
+		rc = add_process(r, x, &one);
+	placement_free(&one);
 	if (rc == 0)
 		rc = weights_check_process(&r->weights, x->pid, x->tid);
-	if (rc < 0) {
+	if (rc < 0 && !x->sample) {
 		r->read_errno = -rc;
 		r->read_pid = x->pid;
 	}
 }
 
 /* The policy's shares, for the printers. */
-static int make_view(struct view *v, const struct report *r, int wait_status, unsigned running)
+static int make_view(struct view *v, const struct report *r, const struct job *job)
 {
 	v->r = r;
 	v->pl = &r->pl;
-	v->exit_status = wait_status;
-	v->running = running;
+	v->status_known = job->status_known;
+	v->exit_status = job->wait_status;
+	v->sampled = job->how == WATCH_SAMPLE;
+	v->running = job->running;
 	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
 	v->req = calloc(last_node(&r->pl) + 1, sizeof(*v->req));
 	if (!v->req)
@@ -536,13 +579,13 @@ static int make_view(struct view *v, const struct report *r, int wait_status, un
 	return 0;
 }
 
-void report_print(struct report *r, int wait_status, unsigned running)
+void report_print(struct report *r, const struct job *job)
 {
 	struct view v = { 0 };
 
 	if (!r->seen || r->read_errno)
 		return;
-	if (make_view(&v, r, wait_status, running) < 0) {
+	if (make_view(&v, r, job) < 0) {
 		r->write_errno = ENOMEM;
 		return;
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report: where the job's pages went, read from /proc/TID/numa_maps as
- * each of its processes sits in its last exit-stop, summed, next to the
- * share its policy asked for. */
+ * its process sits in its last exit-stop (or, for a job that cannot be
+ * traced, at the last sample while it ran), next to the share its policy
+ * asked for. What the job starts is not traced, and not reported. */
 #ifndef NUMACTL2_REPORT_H
 #define NUMACTL2_REPORT_H
 
@@ -59,14 +60,14 @@ struct report {
 int report_open(struct report *r);
 
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
- * x names to r (or says in r why it could not). */
+ * x names to r (or says in r why it could not); a sample replaces the one
+ * before. */
 void report_add_process(const struct job_exit *x, void *arg);
 
-/* Prints the report of the job that ended with wait_status (wait(2)'s
- * format), leaving running processes, to r->out (--report-file truncated
- * first); nothing when the job's own process was not read. Failures are
- * kept in r->write_errno. */
-void report_print(struct report *r, int wait_status, unsigned running);
+/* Prints the report of the job that has ended (supervise_watch()) to r->out
+ * (--report-file truncated first); nothing when the job's own process was
+ * not read. Failures are kept in r->write_errno. */
+void report_print(struct report *r, const struct job *job);
 
 /* Closes --report-file and lets the pages go; 0 or -errno. */
 int report_close(struct report *r);

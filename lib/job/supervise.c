@@ -1,91 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* numactl2 as the command's parent: fork, exec in the child, forward the
- * signals a job controller sends, and end the way the job ended.
+/* The watcher (supervise.h). numactl2 forks, the child calls setsid() and
+ * forks the watcher, and ends: the watcher is nobody's child that the job
+ * could wait() for, and in a session of its own, so that no signal sent to
+ * the job's process group or terminal reaches it. It inherits a pidfd of
+ * numactl2 (taken before the fork, so it names no recycled PID), and
+ * numactl2 waits on a pipe until the watcher is ready before it execs.
  *
- * The address spaces are seen before teardown with ptrace: the child is
- * seized (PTRACE_SEIZE, so group-stops and the exec stay invisible to the
- * job) with the options that follow what it forks, vforks and clones, and
- * stop each thread at its exit. A process is one thread group (tracees.c):
- * its pages are read at the exit-stop of its last thread, through that
- * thread's /proc/TID (the leader's is empty once the leader has exited).
- * A new tracee may stop before its creator reports it; it is kept in that
- * first stop until then, so that a vfork child is known for one before it
- * runs. A pidfd names the child, so a forwarded signal cannot reach a
- * recycled pid. */
+ * WATCH_TRACE seizes the job (PTRACE_SEIZE: group-stops and the exec stay
+ * invisible to it) with exit-stops for its own threads only
+ * (PTRACE_O_TRACECLONE, not fork or vfork): what the job starts is not
+ * traced, so that a job may trace its own children (strace -f, gdb). The
+ * last thread's exit-stop is held until supervise_release(), so that the
+ * job's parent sees it end only once the watcher has acted. With Yama's
+ * ptrace_scope 1 the watcher is not the job's ancestor: numactl2 names it
+ * with PR_SET_PTRACER until it is attached, and then names none again. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
-#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "job/supervise.h"
 #include "job/tracees.h"
+#include "policy/threads.h"
 #include "syscalls.h"
 
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-#define NFORWARDED (sizeof(forwarded) / sizeof(forwarded[0]))
+#define TRACE_OPTIONS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
 
-static volatile int job_pidfd = -1;
-
-/* A signal the terminal sent reached the whole foreground process group,
- * the job included; sending it again would deliver it twice. */
-static void forward(int sig, siginfo_t *info, void *ctx)
-{
-	int saved = errno;
-
-	(void)ctx;
-	if (info->si_code != SI_KERNEL && job_pidfd >= 0)
-		(void)sys_pidfd_send_signal(job_pidfd, sig, NULL, 0);
-	errno = saved;
-}
-
-/* A signal numactl2 was started with ignored stays ignored, by numactl2
- * and (through exec) by the job. */
-static void catch_forwarded(void)
-{
-	struct sigaction sa = { .sa_sigaction = forward, .sa_flags = SA_SIGINFO | SA_RESTART };
-	struct sigaction old;
-
-	for (size_t i = 0; i < NFORWARDED; i++) {
-		if (sigaction(forwarded[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(forwarded[i], &sa, NULL);
-	}
-}
-
-static void block_forwarded(sigset_t *old)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	for (size_t i = 0; i < NFORWARDED; i++)
-		sigaddset(&set, forwarded[i]);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-/* The child waits at the gate until the parent has seized it, then execs;
- * a failed exec sends its errno back on a close-on-exec pipe, and the
- * child ends: the library's one _exit, in the forked child only (kept out
- * of line, so that test/libpurity.bats sees it here and nowhere else). */
-static void __attribute__((noreturn, noinline)) child(char **command, const sigset_t *mask,
-						      int gate, int report)
-{
-	char c;
-	int e;
-
-	sigprocmask(SIG_SETMASK, mask, NULL);
-	while (read(gate, &c, 1) < 0 && errno == EINTR)
-		;
-	execvp(command[0], command);
-	e = errno;
-	(void)!write(report, &e, sizeof(e));
-	_exit(127);
-}
+/* WATCH_SAMPLE: the first sample as soon as the exec is done (a short job
+ * may end before the next), then further apart. */
+#define SAMPLE_FIRST_MS 10
+#define SAMPLE_MAX_MS 200
 
 static int fail(struct job *job, const char *what)
 {
@@ -94,64 +47,247 @@ static int fail(struct job *job, const char *what)
 	return -1;
 }
 
-#define TRACE_OPTIONS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | \
-		       PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
+static ssize_t read_full(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+
+	while ((n = read(fd, buf, len)) < 0 && errno == EINTR)
+		;
+	return n;
+}
+
+/* The middle process: the watcher's parent for an instant. Its _exit is
+ * the library's one (test/libpurity.bats), in a forked child only. */
+static void __attribute__((noinline)) middle(void)
+{
+	pid_t w;
+
+	setsid();
+	w = fork();
+	if (w != 0)
+		_exit(w < 0);
+}
+
+/* A watcher that could not be made ready ends here, having done nothing. */
+static void __attribute__((noreturn, noinline)) watcher_quit(void)
+{
+	_exit(0);
+}
+
+/* The watcher's own state: output nobody reads, and stdin and stdout are
+ * the job's alone (a reader of the job's stdout sees its end at the job's).
+ * SIGPIPE ignored: stderr may be a pipe whose reader has gone. */
+static void watcher_detach(void)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		close(null);
+	}
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* In the watcher: says its PID, waits for numactl2's go, attaches when
+ * tracing, and says how that went. */
+static void watcher_ready(struct job *job, int ready)
+{
+	pid_t self = getpid();
+	int e = 0;
+	char c;
+
+	watcher_detach();
+	if (write(ready, &self, sizeof(self)) != (ssize_t)sizeof(self) ||
+	    read_full(job->gate, &c, 1) != 1)
+		watcher_quit();
+	if (job->how == WATCH_TRACE && ptrace(PTRACE_SEIZE, job->pid, 0, TRACE_OPTIONS) < 0)
+		e = errno ? errno : EPERM;
+	(void)!write(ready, &e, sizeof(e));
+	close(ready);
+	if (e)
+		watcher_quit();
+}
+
+/* In numactl2: lets the watcher attach, and waits until it has. */
+static int handshake(struct job *job, int ready)
+{
+	pid_t w;
+	int e;
+
+	if (read_full(ready, &w, sizeof(w)) != (ssize_t)sizeof(w)) {
+		errno = EAGAIN;
+		return fail(job, "fork");
+	}
+	if (job->how == WATCH_TRACE)
+		(void)prctl(PR_SET_PTRACER, (unsigned long)w, 0, 0, 0);
+	if (write(job->gate, "g", 1) != 1)
+		return fail(job, "write");
+	if (read_full(ready, &e, sizeof(e)) != (ssize_t)sizeof(e))
+		e = EPERM;
+	if (job->how == WATCH_TRACE)
+		(void)prctl(PR_SET_PTRACER, 0UL, 0, 0, 0);
+	errno = e;
+	return e ? fail(job, "ptrace") : 0;
+}
+
+static void close_pair(int p[2])
+{
+	close(p[0]);
+	close(p[1]);
+}
+
+/* The watcher's end: gate and pidfd kept, numactl2's ends closed. */
+static int become_watcher(struct job *job, int gate[2], int ready[2])
+{
+	close(gate[1]);
+	close(ready[0]);
+	job->gate = gate[0];
+	middle();
+	watcher_ready(job, ready[1]);
+	return 1;
+}
+
+static int start_middle(struct job *job, int gate[2], int ready[2])
+{
+	pid_t mid;
+	int rc;
+
+	fflush(NULL);
+	mid = fork();
+	if (mid == 0)
+		return become_watcher(job, gate, ready);
+	close(gate[0]);
+	close(ready[1]);
+	job->gate = gate[1];
+	if (mid < 0) {
+		fail(job, "fork");
+		rc = -1;
+	} else {
+		while (waitpid(mid, NULL, 0) < 0 && errno == EINTR)
+			;
+		rc = handshake(job, ready[0]);
+	}
+	close(ready[0]);
+	close(job->pidfd);
+	job->pidfd = -1;
+	if (rc < 0)
+		close(job->gate);
+	return rc;
+}
+
+int supervise_start(struct job *job)
+{
+	int gate[2], ready[2];
+
+	job->pid = getpid();
+	job->failed = NULL;
+	job->status_known = job->sampled = false;
+	job->running = 0;
+	job->pidfd = sys_pidfd_open(job->pid, 0);
+	if (job->pidfd < 0)
+		return fail(job, "pidfd_open");
+	if (sys_pipe2(gate, O_CLOEXEC) < 0) {
+		close(job->pidfd);
+		return fail(job, "pipe");
+	}
+	if (sys_pipe2(ready, O_CLOEXEC) < 0) {
+		close_pair(gate);
+		close(job->pidfd);
+		return fail(job, "pipe");
+	}
+	return start_middle(job, gate, ready);
+}
+
+/* Traced, numactl2 must not stay so while it says why and exits (its own
+ * LeakSanitizer, in the ASan build, refuses to run traced): a SIGCHLD to
+ * itself (ignored by default, and shown to a tracer even when ignored) stops
+ * it, and the watcher, seeing the byte, detaches before it goes on. */
+void supervise_exec_failed(struct job *job)
+{
+	(void)!write(job->gate, "x", 1);
+	close(job->gate);
+	if (job->how == WATCH_TRACE)
+		raise(SIGCHLD);
+}
+
+/* The PIDs in one /proc/PID/task/TID/children file. */
+static unsigned count_pids(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	unsigned n = 0;
+	int c, prev = ' ';
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) != EOF) {
+		n += prev == ' ' && c != ' ' && c != '\n';
+		prev = c;
+	}
+	fclose(f);
+	return n;
+}
+
+/* The children of the process's tasks: what it leaves running. A task
+ * that has just exited may still list the children it passes on. */
+static unsigned count_children(pid_t pid)
+{
+	char path[64];
+	struct dirent *d;
+	unsigned n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%.16s/children", (int)pid, d->d_name);
+		n += count_pids(path);
+	}
+	closedir(dir);
+	return n;
+}
 
 /* What the wait loop knows: the job's threads, and whether it ran at all
- * (a failed exec's exit-stop is not the job's). */
+ * (numactl2's exit-stop after a failed exec is not the job's). */
 struct trace {
 	struct job *job;
 	struct tracees ts;
 	bool ran;
+	bool held;
 };
 
 /* A PTRACE_EVENT_STOP: a group-stop is kept with PTRACE_LISTEN, so that
- * the job stays stopped until SIGCONT; any other (a new tracee's first
- * stop) goes on. */
-static void resume_event_stop(pid_t tid, int sig)
+ * the job stays stopped until SIGCONT; any other goes on. A new task that is
+ * not one of the job's threads (a clone(2) without CLONE_THREAD whose exit
+ * signal is not SIGCHLD) is let go: what the job starts is not traced. */
+static void event_stop(struct trace *tr, pid_t tid, int sig)
 {
 	bool group_stop = sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
 
+	if (!tracees_find(&tr->ts, tid) && threads_tgid(tid) != tr->job->pid) {
+		ptrace(PTRACE_DETACH, tid, 0, 0);
+		return;
+	}
+	tracees_add(&tr->ts, tid);
 	ptrace(group_stop ? PTRACE_LISTEN : PTRACE_CONT, tid, 0, 0);
 }
 
-static void release_held(struct tracee *e)
-{
-	e->held = false;
-	resume_event_stop(e->tid, e->stopsig);
-}
-
-static void event_stop(struct trace *tr, pid_t tid, int sig)
-{
-	struct tracee *e = tracees_add(&tr->ts, tid);
-
-	if (e && !e->announced) {
-		e->held = true;
-		e->stopsig = sig;
-		return;
-	}
-	resume_event_stop(tid, sig);
-}
-
-/* A fork, vfork or clone: the new task is the job's; a vfork child shares
- * its parent's pages until it execs. */
-static void new_task(struct trace *tr, pid_t parent, int event)
+/* A new thread is known from its creator's event, before it can stop, so
+ * that the last thread is never taken for the last too soon. */
+static void new_thread(struct trace *tr, pid_t tid)
 {
 	unsigned long msg = 0;
-	struct tracee *e = NULL;
 
-	if (ptrace(PTRACE_GETEVENTMSG, parent, 0, &msg) == 0)
-		e = tracees_add(&tr->ts, (pid_t)msg);
-	if (e) {
-		e->announced = true;
-		e->borrowed = event == PTRACE_EVENT_VFORK && !e->execed;
-		if (e->held)
-			release_held(e);
-	}
-	ptrace(PTRACE_CONT, parent, 0, 0);
+	if (ptrace(PTRACE_GETEVENTMSG, tid, 0, &msg) == 0 && threads_tgid((pid_t)msg) == tr->job->pid)
+		tracees_add(&tr->ts, (pid_t)msg);
+	ptrace(PTRACE_CONT, tid, 0, 0);
 }
 
-/* The pid stays; a thread that execs takes its leader's, the leader having
+/* The PID stays; a thread that execs takes its leader's, the leader having
  * had its exit-stop and leaving no death to wait for. */
 static void exec_stop(struct trace *tr, pid_t tid)
 {
@@ -161,30 +297,37 @@ static void exec_stop(struct trace *tr, pid_t tid)
 	if (ptrace(PTRACE_GETEVENTMSG, tid, 0, &former) == 0 && (pid_t)former != tid)
 		tracees_remove(&tr->ts, (pid_t)former);
 	e = tracees_add(&tr->ts, tid);
-	if (e) {
-		e->exited = e->borrowed = false;
-		e->execed = true;
-	}
+	if (e)
+		e->exited = false;
+	tr->ran = true;
 	ptrace(PTRACE_CONT, tid, 0, 0);
 }
 
+/* The last thread's exit-stop is held: the job's end, its pages still there. */
 static void exit_stop(struct trace *tr, pid_t tid)
 {
 	struct tracee *e = tracees_add(&tr->ts, tid);
 	struct job *job = tr->job;
 	unsigned long msg = 0;
 
-	if (e) {
+	if (e)
 		e->exited = true;
-		if (tr->ran && job->at_exit && !e->borrowed && tracees_last_thread(&tr->ts, e->tgid) &&
-		    ptrace(PTRACE_GETEVENTMSG, tid, 0, &msg) == 0) {
-			struct job_exit x = { .pid = e->tgid, .tid = tid, .exit_status = (int)msg,
-					      .main = e->tgid == job->pid };
-
-			job->at_exit(&x, job->arg);
-		}
+	if (!tr->ran || !tracees_last_thread(&tr->ts, job->pid) ||
+	    ptrace(PTRACE_GETEVENTMSG, tid, 0, &msg) < 0) {
+		ptrace(PTRACE_CONT, tid, 0, 0);
+		return;
 	}
-	ptrace(PTRACE_CONT, tid, 0, 0);
+	job->tid = tid;
+	job->wait_status = (int)msg;
+	job->status_known = true;
+	job->running = count_children(job->pid);
+	if (job->at_exit) {
+		struct job_exit x = { .pid = job->pid, .tid = tid, .exit_status = (int)msg,
+				      .main = true };
+
+		job->at_exit(&x, job->arg);
+	}
+	tr->held = true;
 }
 
 /* The job's signals go back to it (signal-delivery-stops). */
@@ -194,10 +337,8 @@ static void stopped(struct trace *tr, pid_t tid, int st)
 	case PTRACE_EVENT_EXIT:
 		exit_stop(tr, tid);
 		break;
-	case PTRACE_EVENT_FORK:
-	case PTRACE_EVENT_VFORK:
 	case PTRACE_EVENT_CLONE:
-		new_task(tr, tid, st >> 16);
+		new_thread(tr, tid);
 		break;
 	case PTRACE_EVENT_EXEC:
 		exec_stop(tr, tid);
@@ -210,121 +351,191 @@ static void stopped(struct trace *tr, pid_t tid, int st)
 	}
 }
 
-/* A task of the job other than its first ended. A creator killed before it
- * could report a new task leaves that task held: let it go. */
-static void ended(struct trace *tr, pid_t tid)
+/* Has numactl2 said on the gate that its exec failed? */
+static bool exec_failed(const struct job *job)
 {
-	tracees_remove(&tr->ts, tid);
-	for (size_t i = 0; i < tr->ts.n; i++)
-		if (tr->ts.t[i].held && !tr->ts.t[i].announced)
-			release_held(&tr->ts.t[i]);
+	struct pollfd p = { .fd = job->gate, .events = POLLIN };
+	char c;
+
+	return poll(&p, 1, 0) == 1 && read_full(job->gate, &c, 1) == 1;
 }
 
-/* Until the job's first process ends; its status, or 128 + its signal. */
-static int wait_job(struct trace *tr)
+/* Until the job's last thread is held in its exit-stop, or the job has
+ * gone without one (its wait status is then the tracer's to read). */
+static int trace_job(struct job *job)
 {
-	struct job *job = tr->job;
+	struct trace tr = { .job = job };
 	pid_t tid;
 	int st;
 
-	for (;;) {
+	tracees_add(&tr.ts, job->pid);
+	while (!tr.held) {
 		tid = waitpid(-1, &st, __WALL);
 		if (tid < 0 && errno == EINTR)
 			continue;
 		if (tid < 0)
-			return fail(job, "waitpid");
+			break;
+		if (WIFSTOPPED(st) && !tr.ran && tid == job->pid && st >> 16 == 0 &&
+		    exec_failed(job)) {
+			ptrace(PTRACE_DETACH, tid, 0, 0);
+			break;
+		}
 		if (WIFSTOPPED(st)) {
-			stopped(tr, tid, st);
+			stopped(&tr, tid, st);
 			continue;
 		}
-		if (tid != job->pid) {
-			ended(tr, tid);
-			continue;
+		tracees_remove(&tr.ts, tid);
+		if (tid == job->pid && tr.ran) {
+			job->wait_status = st;
+			job->status_known = true;
 		}
-		job->wait_status = st;
-		job->running = tracees_running(&tr->ts, job->pid);
-		if (WIFEXITED(st))
-			return WEXITSTATUS(st);
-		job->signal = WTERMSIG(st);
-		return 128 + job->signal;
+		if (tid == job->pid)
+			break;
 	}
-}
-
-/* Opens the gate once the child is traced (when it is to be); returns
- * whether the exec succeeded, with its errno in job->exec_errno if not. */
-static int release(struct job *job, int gate, int report)
-{
-	ssize_t n;
-	int e;
-
-	if (job->at_exit && ptrace(PTRACE_SEIZE, job->pid, 0, TRACE_OPTIONS) < 0) {
-		fail(job, "ptrace");
-		kill(job->pid, SIGKILL);
-		close(gate);
-		return -1;
-	}
-	close(gate);
-	while ((n = read(report, &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	if (n == (ssize_t)sizeof(e))
-		job->exec_errno = e;
-	return 0;
-}
-
-static int start(struct job *job, int gate[2], int report[2])
-{
-	sigset_t mask;
-
-	catch_forwarded();
-	block_forwarded(&mask);
-	fflush(NULL);
-	job->pid = fork();
-	if (job->pid == 0) {
-		close(gate[1]);
-		close(report[0]);
-		child(job->command, &mask, gate[0], report[1]);
-	}
-	if (job->pid > 0)
-		job_pidfd = sys_pidfd_open(job->pid, 0);
-	sigprocmask(SIG_SETMASK, &mask, NULL);
-	close(gate[0]);
-	close(report[1]);
-	if (job->pid < 0) {
-		close(gate[1]);
-		close(report[0]);
-		return fail(job, "fork");
-	}
-	return 0;
-}
-
-int supervise_run(struct job *job)
-{
-	struct trace tr = { .job = job };
-	int gate[2], report[2];
-	int rc, status;
-	struct tracee *first;
-
-	job->signal = job->exec_errno = 0;
-	job->running = 0;
-	job->failed = NULL;
-	if (sys_pipe2(gate, O_CLOEXEC) < 0)
-		return fail(job, "pipe");
-	if (sys_pipe2(report, O_CLOEXEC) < 0) {
-		close(gate[0]);
-		close(gate[1]);
-		return fail(job, "pipe");
-	}
-	if (start(job, gate, report) < 0)
-		return -1;
-	first = tracees_add(&tr.ts, job->pid);
-	if (first)
-		first->announced = true;
-	rc = release(job, gate[1], report[0]);
-	close(report[0]);
-	tr.ran = rc == 0 && !job->exec_errno;
-	status = wait_job(&tr);
 	tracees_free(&tr.ts);
-	if (rc < 0 || job->exec_errno)
+	return tr.ran ? 0 : -1;
+}
+
+/* Whether the job's pidfd says it has ended, waiting up to ms (-1: for
+ * ever). */
+static bool ended(const struct job *job, int ms)
+{
+	struct pollfd p = { .fd = job->pidfd, .events = POLLIN };
+
+	while (poll(&p, 1, ms) < 0 && errno == EINTR)
+		;
+	return p.revents != 0;
+}
+
+/* Untraced: the gate closes at the exec; a byte on it says the exec failed. */
+static int wait_exec(struct job *job)
+{
+	char c;
+
+	return read_full(job->gate, &c, 1) == 1 ? -1 : 0;
+}
+
+/* "State" and "exit_code" (wait(2)'s format, Linux 3.5) from
+ * /proc/PID/stat, and its start time, which tells the job from a process
+ * that got its PID since. */
+static int read_stat(pid_t pid, char *state, unsigned long long *start, int *exit_code)
+{
+	char path[64], buf[1024], *p;
+	int fd, field;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read_full(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	*exit_code = 0;
+	/* p: the space before field 3, then before each next field. */
+	for (field = 3, p = p ? p + 1 : NULL; p && field <= 52; field++) {
+		if (field == 3)
+			*state = p[1];
+		else if (field == 22)
+			*start = strtoull(p + 1, NULL, 10);
+		else if (field == 52)
+			*exit_code = (int)strtol(p + 1, NULL, 10);
+		if (field < 52)
+			p = strchr(p + 1, ' ');
+	}
+	return p ? 0 : -EIO;
+}
+
+/* Untraced, once the pidfd says the job ended: its status while it is a
+ * zombie still (its parent may have reaped it already: then unknown). */
+static void untraced_status(struct job *job, unsigned long long start)
+{
+	unsigned long long now = 0;
+	char state = 0;
+	int code;
+
+	if (read_stat(job->pid, &state, &now, &code) == 0 && now == start && state == 'Z') {
+		job->wait_status = code;
+		job->status_known = true;
+	}
+}
+
+/* WATCH_SAMPLE: a sample of the job as it runs, taken only while the
+ * pidfd says it is still the job. */
+static void sample(struct job *job)
+{
+	struct job_exit x = { .pid = job->pid, .tid = job->pid, .main = true, .sample = true };
+
+	if (job->at_exit && !ended(job, 0)) {
+		job->at_exit(&x, job->arg);
+		job->sampled = true;
+	}
+}
+
+static void watch_untraced(struct job *job)
+{
+	unsigned long long start = 0;
+	char state;
+	int code, ms = SAMPLE_FIRST_MS;
+
+	(void)read_stat(job->pid, &state, &start, &code);
+	if (job->how == WATCH_SAMPLE) {
+		sample(job);
+		while (!ended(job, ms)) {
+			sample(job);
+			ms = ms * 2 < SAMPLE_MAX_MS ? ms * 2 : SAMPLE_MAX_MS;
+		}
+	} else {
+		(void)ended(job, -1);
+	}
+	untraced_status(job, start);
+}
+
+int supervise_watch(struct job *job)
+{
+	int rc;
+
+	if (job->how == WATCH_TRACE) {
+		rc = trace_job(job);
+		close(job->gate);
+		return rc;
+	}
+	rc = wait_exec(job);
+	close(job->gate);
+	if (rc < 0)
 		return -1;
-	return status;
+	watch_untraced(job);
+	return 0;
+}
+
+/* After the held exit-stop: every stop of what is still traced goes on
+ * (a thread whose first stop came late), until the job is gone. */
+static void drain(struct job *job)
+{
+	pid_t tid;
+	int st;
+
+	ptrace(PTRACE_CONT, job->tid, 0, 0);
+	for (;;) {
+		tid = waitpid(-1, &st, __WALL);
+		if (tid < 0 && errno == EINTR)
+			continue;
+		if (tid < 0 || (tid == job->pid && !WIFSTOPPED(st)))
+			return;
+		if (WIFSTOPPED(st) && st >> 16 == 0)
+			ptrace(PTRACE_CONT, tid, 0, (void *)(long)WSTOPSIG(st));
+		else if (WIFSTOPPED(st))
+			ptrace(PTRACE_CONT, tid, 0, 0);
+	}
+}
+
+void supervise_release(struct job *job)
+{
+	if (job->how == WATCH_TRACE && job->tid)
+		drain(job);
+	job->tid = 0;
+	(void)ended(job, -1);
 }

@@ -51,24 +51,6 @@ bool tracees_last_thread(const struct tracees *ts, pid_t tgid)
 	return true;
 }
 
-/* A process counts once, at the first of its live threads in the table. */
-unsigned tracees_running(const struct tracees *ts, pid_t skip)
-{
-	unsigned n = 0;
-
-	for (size_t i = 0; i < ts->n; i++) {
-		const struct tracee *e = &ts->t[i];
-		size_t j = 0;
-
-		if (e->exited || e->tgid == skip)
-			continue;
-		while (j < i && (ts->t[j].tgid != e->tgid || ts->t[j].exited))
-			j++;
-		n += j == i;
-	}
-	return n;
-}
-
 void tracees_free(struct tracees *ts)
 {
 	free(ts->t);

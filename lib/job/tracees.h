@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The threads of a traced job, grouped into its processes, so that each
- * process is reported once: at the exit-stop of its last thread. */
+/* The threads of a traced job, so that its process is reported once: at
+ * the exit-stop of its last thread. */
 #ifndef NUMACTL2_TRACEES_H
 #define NUMACTL2_TRACEES_H
 
@@ -11,11 +11,6 @@ struct tracee {
 	pid_t tid;
 	pid_t tgid;		/* its process */
 	bool exited;		/* its exit-stop was seen */
-	bool announced;		/* the event of the thread that created it was seen */
-	bool held;		/* kept in its first stop until then; stopsig is that stop's */
-	bool borrowed;		/* a vfork child before its exec: its pages are its parent's */
-	bool execed;
-	int stopsig;
 };
 
 struct tracees {
@@ -34,9 +29,6 @@ void tracees_remove(struct tracees *ts, pid_t tid);
 
 /* Whether no other thread of tgid is still short of its exit-stop. */
 bool tracees_last_thread(const struct tracees *ts, pid_t tgid);
-
-/* The processes with a thread short of its exit-stop, but for skip's. */
-unsigned tracees_running(const struct tracees *ts, pid_t skip);
 
 void tracees_free(struct tracees *ts);
 
