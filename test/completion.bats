@@ -20,7 +20,7 @@ setup() {
 	# numactl2 on PATH: the script reads its options from its --help.
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
 	ln -s "${NUMACTL2}" "$BATS_TEST_TMPDIR/bin/numactl2"
-	SOCK=$BATS_TEST_TMPDIR/tmux.sock
+	SOCK= NSOCK=0
 	QUERY=0
 }
 
@@ -34,7 +34,10 @@ teardown() {
 # around what a query shows; C-x l lists the completions, one per line.
 start_bash() {
 	local rc=$BATS_TEST_TMPDIR/rc.$1
-	tmux -S "$SOCK" kill-server 2>/dev/null || true
+	# A server of its own for each bash: a new session on the socket of a
+	# server still shutting down fails ("server exited unexpectedly").
+	[ -z "$SOCK" ] || tmux -S "$SOCK" kill-server 2>/dev/null || true
+	SOCK=$BATS_TEST_TMPDIR/tmux.$((++NSOCK)).sock
 	cat >"$rc" <<-EOF
 		PS1='$ '
 		bind 'set bell-style none'
