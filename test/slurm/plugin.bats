@@ -50,7 +50,7 @@ teardown() {
 	for l in 1-0 - ,,, 0- 0,,1 0, ,0 '!' 1024; do
 		run --separate-stderr sr --weighted-interleave="$l" true
 		[ "$status" -ne 0 ] || return 1
-		[[ $stderr == *"numactl2: invalid node list: '$l'"* ]] || return 1
+		[[ $stderr == *"numactl2: invalid node list '$l'"* ]] || return 1
 	done
 	[ "$(squeue -h -o %i --states=all | wc -l)" = "$before" ]
 }
