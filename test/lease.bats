@@ -235,22 +235,9 @@ table_weights() { cat "$WI"/node*; }
 # --restore-weights: numactl2 execs the job, and a watcher puts the weights
 # back once the job is gone: after numactl2's end, so the tests wait for it
 # (up to 10 s: a loaded machine).
-wait_weight() {
-	local i
-	for i in $(seq 200); do
-		[ "$(w "$1")" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "node$1 is $(w "$1"), not $2" >&2
-	return 1
-}
 
 wait_line() {
-	local i
-	for i in $(seq 200); do
-		grep -qx -- "$2" "$1" && return 0
-		sleep 0.05
-	done
+	wait_until grep -qx -- "$2" "$1" && return 0
 	cat "$1"
 	return 1
 }

@@ -34,18 +34,16 @@ LEASE_WAIT=5
 
 table() { echo "$(cat "$WI/node0") $(cat "$WI/node1") $(cat "$WI/__auto_type")"; }
 
-# wait_for_table "N0 N1 AUTO": until the copy is that, 10 s at most: the
-# watcher puts it back after the job has ended, not with it (milliseconds
-# idle, seconds with both cores busy).
+# wait_for_table "N0 N1 AUTO": until the copy is that, for wait_until's
+# bound: the watcher puts it back after the job has ended, not with it
+# (milliseconds idle, seconds with both cores busy).
 wait_for_table() {
-	local end=$((SECONDS + 10))
-	while [ "$SECONDS" -lt "$end" ]; do
-		[ "$(table)" = "$1" ] && return 0
-		sleep 0.05
-	done
-	echo "the table is '$(table)', not '$1', after 10 s"
+	wait_until table_is "$1" && return 0
+	echo "the table is '$(table)', not '$1'"
 	return 1
 }
+
+table_is() { [ "$(table)" = "$1" ]; }
 
 # The watchers of this test's table: their environment names it.
 watchers() {
@@ -56,19 +54,17 @@ watchers() {
 	return 0
 }
 
-# wait_for_watcher: until this test has exactly one watcher ($watcher), 5 s at most.
+# wait_for_watcher: until this test has exactly one watcher ($watcher),
+# for wait_until's bound.
 wait_for_watcher() {
-	local end=$((SECONDS + 5)) w
-	while [ "$SECONDS" -lt "$end" ]; do
-		w=$(watchers)
-		if [ -n "$w" ] && [ "$(wc -w <<<"$w")" -eq 1 ]; then
-			watcher=$w
-			return 0
-		fi
-		sleep 0.05
-	done
+	wait_until one_watcher && return 0
 	echo "watchers: '$(watchers)'"
 	return 1
+}
+
+one_watcher() {
+	watcher=$(watchers)
+	[ -n "$watcher" ] && [ "$(wc -w <<<"$watcher")" -eq 1 ]
 }
 
 @test "a job that exits: the table and the auto switch back as they were, and the notice says so" {

@@ -198,11 +198,7 @@ os.waitpid(os.posix_spawn("/bin/sh", ["sh", "-c", "exit 6"], os.environ), 0)'
 
 # Untraced, the watcher writes once the job is gone: after the driver's end.
 wait_for_line() {
-	local i
-	for i in $(seq 200); do
-		grep -q "$2" "$1" && return 0
-		sleep 0.05
-	done
+	wait_until grep -q "$2" "$1" && return 0
 	cat "$1"
 	return 1
 }

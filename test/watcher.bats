@@ -19,15 +19,6 @@ w() { cat "$WI/node$1"; }
 
 # The watcher writes after the job's parent has seen it end (--restore-weights
 # waits for the job to be gone): wait for it, up to 10 s (a loaded machine).
-wait_weight() {
-	local i
-	for i in $(seq 200); do
-		[ "$(w "$1")" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "node$1 is $(w "$1"), not $2" >&2
-	return 1
-}
 
 # A job that counts its SIGTERMs in $1 and ends 1 s after the first (time for
 # a second one to arrive), or after 20 s without any. In C: a shell's trap
@@ -69,7 +60,7 @@ terms_to_group() {
 	rm -f "$f" "$f.ready"
 	env --default-signal=TERM setsid "$NUMACTL2" "$@" "$BATS_FILE_TMPDIR/count_terms" "$f" 2>/dev/null &
 	pid=$!
-	for i in $(seq 200); do [ -e "$f.ready" ] && break; sleep 0.05; done
+	wait_until [ -e "$f.ready" ] || return 1
 	pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
 	[ -n "$pgid" ] || return 1
 	weight=$(w 0)
@@ -134,7 +125,7 @@ print(subprocess.run(sys.argv[1:], stderr=w).returncode)'
 	"$NUMACTL2" -w 0 --weights=0:9 --restore-weights \
 		sh -c '(sleep 2 </dev/null >/dev/null 2>&1) & exit 0' 2>"$err"
 	wait_weight 0 1
-	for i in $(seq 100); do [ "$(wc -l <"$err")" -ge 2 ] && break; sleep 0.05; done
+	wait_until eval '[ "$(wc -l <"$err")" -ge 2 ]' || return 1
 	cat "$err"
 	[ "$(sed -n 2p "$err")" = "numactl2: put back global interleave weights: node0 9->1" ]
 }
@@ -186,7 +177,7 @@ asan_case() {
 		run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" "$prog"
 	[ "$output" = ran ]
 	[ "${stderr_lines[0]}" = "numactl2: --report: '$prog' runs LeakSanitizer, which does not run traced: its pages are sampled while it runs, not read at its end" ]
-	for i in $(seq 200); do [ -s "$f" ] && break; sleep 0.05; done
+	wait_until [ -s "$f" ] || return 1
 	cat "$f"
 	jq -e '.sampled == true and .processes.reported == 1 and .total.anon > 0' "$f" >/dev/null
 }

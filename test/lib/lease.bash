@@ -13,19 +13,19 @@ lease_msg() {
 	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
 }
 
-# wait_for_value FILE VALUE: until FILE holds VALUE, for $VALUE_WAIT
-# seconds (10 by default) at most. A job's watcher puts the table back
-# after the job has ended, not with it: milliseconds on an idle machine,
-# seconds on one with both cores busy.
+# wait_for_value FILE VALUE: until FILE holds VALUE, for wait_until's
+# bound. A job's watcher puts the table back after the job has ended, not
+# with it: milliseconds on an idle machine, seconds on a busy one.
 wait_for_value() {
-	local end=$((SECONDS + ${VALUE_WAIT:-10}))
-	while [ "$SECONDS" -lt "$end" ]; do
-		[ "$(cat "$1" 2>/dev/null)" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "$1 is '$(cat "$1" 2>/dev/null)', not '$2', after ${VALUE_WAIT:-10} s"
+	wait_until file_is "$1" "$2" && return 0
+	echo "$1 is '$(cat "$1" 2>/dev/null)', not '$2'"
 	return 1
 }
+
+file_is() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
+
+# wait_weight NODE W: until the table ($WI) gives node NODE weight W.
+wait_weight() { wait_for_value "$WI/node$1" "$2"; }
 
 # wait_for_lease NODE PID: until --show lists PID among the holders of
 # NODE, for $LEASE_WAIT seconds (30 by default) at most.
