@@ -11,6 +11,12 @@ load helpers
 setup() {
 	before=$(wi_snapshot)
 	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for $REAL_WI_DIR"
+	lock_holders=()
+}
+
+# A lock holder a failed test left: its lock, and its sleep, end here.
+teardown() {
+	[ "${#lock_holders[@]}" -eq 0 ] || kill "${lock_holders[@]}" 2>/dev/null || true
 }
 
 node0() { cat "$WI_DIR/node0"; }
@@ -144,16 +150,18 @@ node0() { cat "$WI_DIR/node0"; }
 }
 
 @test "writers wait for the lock held by another run" {
-	# -o: the lock is flock's own, so that killing flock releases it.
-	flock -o "$WI_DIR" sleep 60 &
+	# -o: the lock is flock's own, so that killing flock releases it; bats'
+	# descriptor 3 closed, so that bats does not wait for the sleep.
+	flock -o "$WI_DIR" sleep 60 3>&- &
 	local holder=$!
+	lock_holders=("$holder")
 	# Until the holder has the lock: flock -n fails while it is held.
 	wait_until eval '! flock -n "$WI_DIR" true' || return 1
+	lock_holders+=("$(pgrep -P "$holder" sleep)")
 	run -124 timeout 1 "$NUMACTL2" -w 0 --weights=0:11 true
 	[ "$(wi_snapshot)" = "$before" ]
-	local sleeper
-	sleeper=$(pgrep -P "$holder" sleep)
-	kill "$holder" "$sleeper"
+	kill "${lock_holders[@]}"
+	lock_holders=()
 	wait "$holder" || true
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:11 cat "$WI_DIR/node0"
 	[ "$output" = 11 ]
