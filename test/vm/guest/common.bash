@@ -44,6 +44,16 @@ global_weights() {
 
 thp() { echo "$1" >"$THP"; }
 
+# wait_for_weights "W0 W1 W2 W3": until the global table is that, for
+# wait_until's bound: a job's watcher puts the table back after the job's
+# end, not with it.
+wait_for_weights() {
+	wait_until weights_are "$1" && return 0
+	echo "global weights: $(global_weights), not $1"
+	return 1
+}
+weights_are() { [ "$(global_weights)" = "$1" ]; }
+
 # The line of $output (or of file $2) that follows the header of region $1.
 region_header() { printf '%s\n' "${2:-$output}" | grep -m1 "^region=$1 "; }
 region_line() {		# region_line A nodes|numa_maps

@@ -54,5 +54,7 @@ setup() {
 	[ "$stderr" = "$LIBNUMA_LINE" ]
 	[ "$(region_field A pages)" = 4096 ]
 	assert_split "0 1" "3 1"
-	[ "$(global_weights)" = "3 1 7 9" ]
+	# The table was 3 5 7 9: an exact 3:1 split came from it at 3 1, and the
+	# step's end put it back.
+	wait_for_weights "3 5 7 9"
 }

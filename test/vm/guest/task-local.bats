@@ -181,7 +181,8 @@ dump_counts() {
 }
 
 @test "task-local: --global-weights takes the old path: the global table changes" {
-	run -0 --separate-stderr numactl2 --global-weights -w 0,1 --weights=0:2,1:1 alloc -s 16M
+	# --keep-weights: the change stays after the job, to be seen here.
+	run -0 --separate-stderr numactl2 --global-weights --keep-weights -w 0,1 --weights=0:2,1:1 alloc -s 16M
 	echo "$output"
 	assert_split "0 1" "2 1"
 	[ "$(global_weights | cut -d' ' -f1-2)" = "2 1" ]
