@@ -8,6 +8,8 @@
 
 load common
 
+# The runs keep their weights (--keep-weights), so that the table they
+# wrote is there to be read after them; teardown resets it.
 setup() {
 	thp never
 	reset_weights
@@ -43,7 +45,7 @@ auto_dry_run() {
 }
 
 @test "--weights=auto: 88:7:2:1 in the global table and the exact 4 KiB split in numa_maps" {
-	run -0 --separate-stderr numactl2 -w all --weights=auto alloc -s 64M
+	run -0 --separate-stderr numactl2 --keep-weights -w all --weights=auto alloc -s 64M
 	echo "$output"
 	[ "$(global_weights)" = "88 7 2 1" ]
 	assert_split "0 1 2 3" "88 7 2 1"
@@ -54,7 +56,7 @@ auto_dry_run() {
 @test "--weights=auto on nodes 0 and 3 (250/3): 83:1, sum 84, exact split" {
 	auto_dry_run --interleave=0,3 --weights=auto
 	[ "${lines[7]}" = "auto weight sum 84: 99.6% of 259.1 GB/s; at 32: 37.9% (the smallest sum that reaches 99%)" ]
-	run -0 --separate-stderr numactl2 --interleave=0,3 --weights=auto alloc -s 64M
+	run -0 --separate-stderr numactl2 --keep-weights --interleave=0,3 --weights=auto alloc -s 64M
 	echo "$output"
 	[ "$(global_weights)" = "83 1 1 1" ]
 	assert_split "0 3" "83 1"
@@ -62,7 +64,7 @@ auto_dry_run() {
 }
 
 @test "--weights=auto on nodes 1-3 (20/7/3): the optimum at 32 reaches 99%, 20:7:3 kept" {
-	run -0 --separate-stderr numactl2 -w 1-3 --weights=auto alloc -s 64M
+	run -0 --separate-stderr numactl2 --keep-weights -w 1-3 --weights=auto alloc -s 64M
 	echo "$output"
 	[ "$(global_weights)" = "1 20 7 3" ]
 	assert_split "1 2 3" "20 7 3"
@@ -74,7 +76,7 @@ auto_dry_run() {
 	[ "${lines[5]}" = "auto weights: 0:28 1:2 2:1 3:1 (sum 32, budget 32): modelled 98.3 GB/s, 34.3% of the nodes' 286.7 GB/s" ]
 	[ "${lines[7]}" = "auto weight sum 32: 34.3% of 286.7 GB/s, the best within --weight-budget=32" ]
 	[ "${lines[8]}" = "cannot help: nodes 2,3 (10.2 GB/s, less than the rounding of their weights costs); use -w 0,1 --weights=auto --weight-budget=32: modelled 276.5 GB/s, 98.3 GB/s with them" ]
-	run -0 --separate-stderr numactl2 -w all --weights=auto --weight-budget=32 alloc -s 64M
+	run -0 --separate-stderr numactl2 --keep-weights -w all --weights=auto --weight-budget=32 alloc -s 64M
 	echo "$output"
 	[ "$(global_weights)" = "28 2 1 1" ]
 	assert_split "0 1 2 3" "28 2 1 1"

@@ -60,17 +60,6 @@ reap() {
 	wait "$1" || st=$?
 }
 
-# job_of PARENT: the job numactl2 --restore-weights (pid PARENT) started,
-# once it has started (30 s at most).
-job_of() {
-	local end=$((SECONDS + 30))
-	while kill -0 "$1" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do
-		child_of "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 # The job of the 20-job test: reads the table before and after allocating,
 # so that a change under it in between would show.
 JOB='w() { local n o=; for n in 0 1 2 3; do o+="${o:+ }$(cat '"$WI"'/node$n)"; done; echo "weights: $o"; }
@@ -320,47 +309,51 @@ w; alloc -s 8M; sleep 0.2; w'
 # --restore-weights.
 
 @test "--restore-weights: the job's own status, and the table back after it exits" {
+	local err=$BATS_TEST_TMPDIR/err st=0
 	numactl2 --set-global-weights=0:2,1:2,2:2,3:2
-	run -5 --separate-stderr numactl2 -w all --weights=0:8,1:4,2:2,3:1 --restore-weights \
-		bash -c 'alloc -s 8M; exit 5'
+	numactl2 -w all --weights=0:8,1:4,2:2,3:1 --restore-weights \
+		bash -c 'alloc -s 8M; exit 5' >"$BATS_TEST_TMPDIR/out" 2>"$err" || st=$?
+	[ "$st" -eq 5 ]
+	output=$(cat "$BATS_TEST_TMPDIR/out")
 	assert_split "0 1 2 3" "8 4 2 1"
-	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 8->2, node1 4->2, node3 1->2" ]
-	[ "$(global_weights)" = "2 2 2 2" ]
+	# The watcher puts the table back once the job has gone: after it.
+	wait_for_weights "2 2 2 2"
+	wait_until grep -qx "numactl2: put back global interleave weights: node0 8->2, node1 4->2, node3 1->2" "$err" ||
+		{ cat "$err"; return 1; }
 }
 
 @test "--restore-weights: the table back after the job is killed (128 + SIGKILL)" {
-	local parent job i
+	local job
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
-	parent=$!
-	bg+=("$parent")
-	job=$(job_of "$parent")
+	job=$!	# numactl2 execs the job: its PID is the job's
+	bg+=("$job")
+	wait_for_comm "$job" sleep
 	[ "$(global_weights)" = "9 3 1 1" ]
 	kill -KILL "$job"
-	reap "$parent"
+	reap "$job"
 	[ "$st" -eq 137 ]
-	cat "$BATS_TEST_TMPDIR/err"
-	[ "$(global_weights)" = "1 1 1 1" ]
+	wait_for_weights "1 1 1 1"
 }
 
 @test "--restore-weights: weights another job leases by then are left alone, and it says so" {
-	local parent go=$BATS_TEST_TMPDIR/go
+	local job go=$BATS_TEST_TMPDIR/go err=$BATS_TEST_TMPDIR/err
 	# The first job runs until the second one holds its lease.
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights \
-		sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>"$BATS_TEST_TMPDIR/err" &
-	parent=$!
-	bg+=("$parent")
-	job_of "$parent"
+		sh -c "while [ ! -e $go ]; do sleep 0.1; done" 2>"$err" &
+	job=$!
+	bg+=("$job")
+	wait_for_lease 0 "$job"
 	# A second job that wants node 0 at 9 too, and outlives the first.
 	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
 	holder=$!
 	bg+=("$holder")
 	wait_for_lease 0 "$holder"
 	touch "$go"
-	reap "$parent"
+	reap "$job"
 	[ "$st" -eq 0 ]
-	run -0 cat "$BATS_TEST_TMPDIR/err"
-	[ "${lines[1]}" = "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" ]
-	[ "${lines[2]}" = "numactl2: put back global interleave weights: node1 3->1" ]
+	wait_until grep -qx "numactl2: put back global interleave weights: node1 3->1" "$err" ||
+		{ cat "$err"; return 1; }
+	grep -qx "numactl2: left node 0 at weight 9: another job leases it now (PIDs $holder)" "$err"
 	[ "$(global_weights)" = "9 1 1 1" ]
 }
 
