@@ -4,13 +4,24 @@
 # The core is lib/ (libnumactl2.a, one public header lib/libnumactl2.h); the
 # CLI is numactl2.c and cli/. Each build variant has its own object tree:
 #   build/release  numactl2, the installed binary
-#   build/test     test/bin/numactl2: the test hooks (NUMACTL2_TEST_BUILD)
-#   build/asan     asan/numactl2 and the *.asan drivers: the test build with
-#                  ASan and UBSan
-#   build/fuzz     the library for test/fuzz_parse, with libFuzzer coverage
-#   build/pic      -fPIC: slurm/numactl2.so, the Slurm SPANK plugin
-#   build/testpic  -fPIC test build: test/bin/slurm/numactl2.so for test/slurm
-# Test drivers and benchmarks link their variant's libnumactl2.a.
+#   build/test     build/test/numactl2: the test hooks (NUMACTL2_TEST_BUILD);
+#                  the test drivers (build/test/NAME_driver), alloc, retune
+#   build/asan     build/asan/numactl2 and build/asan/NAME_driver: the test
+#                  build with ASan and UBSan
+#   build/fuzz     build/fuzz/fuzz_parse, with libFuzzer coverage
+#   build/pic      -fPIC: build/pic/slurm/numactl2.so, the Slurm SPANK plugin
+#   build/testpic  -fPIC test build: build/testpic/slurm/numactl2.so for test/slurm
+# Test drivers and benchmarks (build/release/bench/) link their variant's
+# libnumactl2.a. Every product is under build/ but ./numactl2.
+#
+# The products' paths, for the rules below and for test/check-all.
+TEST_BIN = build/test/numactl2
+ASAN_BIN = build/asan/numactl2
+PLUGIN_SO = build/pic/slurm/numactl2.so
+TEST_PLUGIN_SO = build/testpic/slurm/numactl2.so
+FUZZ_BIN = build/fuzz/fuzz_parse
+HELPERS = build/test/alloc build/test/retune
+BENCH_WEIGHTS = build/release/bench/weights
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
@@ -50,7 +61,9 @@ CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c)) $(MSG_SRCS)
 SLURM_SRCS = $(sort $(wildcard slurm/*.c)) $(MSG_SRCS)
 # Shared by the test drivers and bench/weights (never in numactl2).
 TESTLIB_SRCS = test/bw_oracle.c test/bw_random.c test/bw_hmsdk.c
-DRIVERS = $(patsubst %.c,%,$(wildcard test/*_driver.c))
+DRIVER_NAMES = $(patsubst test/%.c,%,$(wildcard test/*_driver.c))
+DRIVERS = $(addprefix build/test/,$(DRIVER_NAMES))
+ASAN_DRIVERS = $(addprefix build/asan/,$(DRIVER_NAMES))
 
 # The variants: VAR_CC and VAR_FLAGS for each.
 release_CC = $(CC)
@@ -73,8 +86,8 @@ objs = $(patsubst %.c,build/$(1)/%.o,$(2))
 # builds without them.
 SPANK_H ?= /usr/include/slurm/spank.h
 ifneq ($(wildcard $(SPANK_H)),)
-PLUGIN = slurm/numactl2.so
-SLURM_TEST = slurm/numactl2.so test/bin/slurm/numactl2.so
+PLUGIN = $(PLUGIN_SO)
+SLURM_TEST = $(PLUGIN_SO) $(TEST_PLUGIN_SO)
 else
 PLUGIN = no-slurm
 endif
@@ -82,12 +95,13 @@ endif
 all: numactl2 $(PLUGIN)
 
 no-slurm:
-	@echo "make: not building slurm/numactl2.so: no $(SPANK_H) (install libslurm-dev)"
+	@echo "make: not building $(PLUGIN_SO): no $(SPANK_H) (install libslurm-dev)"
 
-slurm/numactl2.so: $(call objs,pic,$(SLURM_SRCS)) build/pic/libnumactl2.a
+$(PLUGIN_SO): $(call objs,pic,$(SLURM_SRCS)) build/pic/libnumactl2.a
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
 
-test/bin/slurm/numactl2.so: $(call objs,testpic,$(SLURM_SRCS)) build/testpic/libnumactl2.a
+$(TEST_PLUGIN_SO): $(call objs,testpic,$(SLURM_SRCS)) build/testpic/libnumactl2.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
 
@@ -109,45 +123,48 @@ $(foreach v,$(VARIANTS),$(eval $(call variant,$(v))))
 numactl2: $(call objs,release,$(CLI_SRCS)) build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/bin/numactl2: $(call objs,test,$(CLI_SRCS)) build/test/libnumactl2.a
-	@mkdir -p $(@D)
+$(TEST_BIN): $(call objs,test,$(CLI_SRCS)) build/test/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-asan/numactl2: $(call objs,asan,$(CLI_SRCS)) build/asan/libnumactl2.a
-	@mkdir -p $(@D)
+$(ASAN_BIN): $(call objs,asan,$(CLI_SRCS)) build/asan/libnumactl2.a
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Every test/NAME_driver.c is a driver the host tests run (check-all passes
-# each as NAME_DRIVER), plain and with sanitizers.
-test/%_driver: build/release/test/%_driver.o build/release/libtestsupport.a build/release/libnumactl2.a
+# each as NAME_DRIVER), plain (build/test/NAME_driver, with the release
+# library) and with sanitizers (build/asan/NAME_driver).
+build/test/%_driver: build/release/test/%_driver.o build/release/libtestsupport.a build/release/libnumactl2.a
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
-test/%_driver.asan: build/asan/test/%_driver.o build/asan/libtestsupport.a build/asan/libnumactl2.a
+build/asan/%_driver: build/asan/test/%_driver.o build/asan/libtestsupport.a build/asan/libnumactl2.a
+	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
-# supervise_driver ends as numactl2 does, through the CLI's cli/exec.c.
-test/supervise_driver: build/release/cli/exec.o
-test/supervise_driver.asan: build/asan/cli/exec.o
+# hmat_driver reads the tables and nodes the test build's hooks name (the
+# ASan one has them: the ASan library is a test build).
+build/test/hmat_driver: build/test/test/hmat_driver.o build/test/libnumactl2.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
-test/fuzz_parse: build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
+# supervise_driver ends as numactl2 does, through the CLI's cli/exec.c.
+build/test/supervise_driver: build/release/cli/exec.o
+build/asan/supervise_driver: build/asan/cli/exec.o
+
+$(FUZZ_BIN): build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
 	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
-# test/vm/alloc.c for the host's --report tests.
-test/bin/alloc: test/vm/alloc.c
+# test/vm/alloc.c for the host's --report tests, test/vm/retune.c for the
+# host's --pid tests (a job with threads).
+$(HELPERS): build/test/%: test/vm/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
 
-# test/vm/retune.c for the host's --pid tests (a job with threads).
-test/bin/retune: test/vm/retune.c
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -pthread $(LDFLAGS) -o $@ $<
-
-bench/weights: build/release/bench/weights.o build/release/libtestsupport.a build/release/libnumactl2.a
+$(BENCH_WEIGHTS): build/release/bench/weights.o build/release/libtestsupport.a build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 # bench/weights with the kernel's rounding in place of numactl2's
 # (test/bw_weak.c): test/bwweights.bats proves the bench then fails.
-bench/weights-weak: build/release/bench/weights.o build/release/test/bw_weak.o \
+$(BENCH_WEIGHTS)-weak: build/release/bench/weights.o build/release/test/bw_weak.o \
 		    build/release/libtestsupport.a build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(TEST_LDLIBS)
 
@@ -157,37 +174,42 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
 
+# Everything make check runs, and the benches' programs: test/build.bats
+# checks that they all land under build/.
+test-build: numactl2 $(TEST_BIN) $(ASAN_BIN) $(DRIVERS) $(ASAN_DRIVERS) $(FUZZ_BIN) $(HELPERS) \
+	    $(SLURM_TEST) $(BENCH_WEIGHTS) $(BENCH_WEIGHTS)-weak
+
 # Host tests with the test build, the same under ASan/UBSan, the suite
 # against broken binaries, a parser fuzz run, the Slurm plugin, the Debian
 # packages (make deb is run by the part itself, so that a broken package
 # fails that part, not the whole run), then the multi-node tests in QEMU
 # guests (with the release build).
-check: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc test/bin/retune $(SLURM_TEST)
+check: test-build
 	test/check-all
 
 # make check with every stock guest kernel besides (6.12, 6.1, 7.2): about
 # three more kernel builds and four more guest boots (test/vm/check).
-check-all: numactl2 test/bin/numactl2 asan/numactl2 $(DRIVERS) $(DRIVERS:=.asan) test/fuzz_parse test/bin/alloc test/bin/retune $(SLURM_TEST)
+check-all: test-build
 	NUMACTL2_VM_STOCK=1 test/check-all
 
-check-host: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retune
+check-host: numactl2 $(TEST_BIN) $(DRIVERS) $(HELPERS)
 	test/check-all host
 
-check-asan: numactl2 asan/numactl2 $(DRIVERS:=.asan) test/bin/alloc test/bin/retune
+check-asan: numactl2 $(ASAN_BIN) $(ASAN_DRIVERS) $(HELPERS)
 	test/check-all asan
 
 # The Slurm part: a real one-node cluster (test/slurm/run); it says it
 # skipped where Slurm is not installed.
-check-slurm: numactl2 test/bin/numactl2 $(SLURM_TEST)
+check-slurm: numactl2 $(TEST_BIN) $(SLURM_TEST)
 	test/check-all slurm
 
-check-fakes: numactl2 test/bin/numactl2 $(DRIVERS) test/bin/alloc test/bin/retune
+check-fakes: numactl2 $(TEST_BIN) $(DRIVERS) $(HELPERS)
 	test/check-all fakes
 
-check-fuzz: test/fuzz_parse
+check-fuzz: $(FUZZ_BIN)
 	test/run-fuzz
 
-check-vm: numactl2 test/bin/numactl2 $(SLURM_TEST)
+check-vm: numactl2 $(TEST_BIN) $(SLURM_TEST)
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
 # The guest kernel with the project's series (kernel/): its bzImage path is
@@ -198,10 +220,11 @@ kernel:
 demo: numactl2
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/demo
 
-bench: numactl2 bench/weights
+bench: numactl2 $(BENCH_WEIGHTS)
 	bench/overhead
 	bench/lease
-	bench/weights
+	bench/lease-holders
+	$(BENCH_WEIGHTS)
 
 # The Debian packages (debian/), built from a copy of the tree outside it;
 # the .debs land in build/deb/. make check-deb (make check's "deb" part)
@@ -221,7 +244,7 @@ check-deb:
 # Every man page; the Slurm plugin too where it is built (libslurm-dev), or
 # by make install-slurm.
 MANPAGES = man/numactl2.8 man/numactl2-slurm.8
-INSTALL_PLUGIN = $(if $(filter slurm/numactl2.so,$(PLUGIN)),install-slurm)
+INSTALL_PLUGIN = $(if $(filter $(PLUGIN_SO),$(PLUGIN)),install-slurm)
 
 install: numactl2 $(INSTALL_PLUGIN)
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
@@ -229,8 +252,8 @@ install: numactl2 $(INSTALL_PLUGIN)
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
-install-slurm: slurm/numactl2.so
-	install -D -m 0644 slurm/numactl2.so $(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
+install-slurm: $(PLUGIN_SO)
+	install -D -m 0644 $(PLUGIN_SO) $(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
 	install -D -m 0644 man/numactl2-slurm.8 $(DESTDIR)$(MANDIR)/man8/numactl2-slurm.8
 
 uninstall:
@@ -239,12 +262,10 @@ uninstall:
 		$(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
 
 clean:
-	rm -rf build asan test/bin
-	rm -f slurm/numactl2.so
-	rm -f numactl2 test/fuzz_parse bench/weights bench/weights-weak $(DRIVERS) $(DRIVERS:=.asan)
+	rm -rf build numactl2
 
 # The drivers' and benches' objects are intermediate to make's pattern rules:
 # keep them, so that a second make check does not build them again.
 .SECONDARY:
 
-.PHONY: all no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install install-slurm uninstall clean
+.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install install-slurm uninstall clean

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include "cli/check.h"
@@ -18,8 +17,9 @@
 #include "cli/exec.h"
 #include "cli/globalmsg.h"
 #include "cli/hardware.h"
-#include "cli/options.h"
+#include "cli/cmdline.h"
 #include "cli/pid.h"
+#include "cli/prepare.h"
 #include "cli/progress.h"
 #include "cli/reportmsg.h"
 #include "cli/shmmsg.h"
@@ -32,33 +32,10 @@ extern char **environ;
 
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
-static void undo_weights(struct weights_change *wc)
+static void undo_weights(struct ctl *ctl)
 {
-	bool written = wc->active && gw_txn_any_written(&wc->txn);
-
-	weights_undo(wc);
-	if (written)
+	if (request_undo(&ctl->plan))
 		warnx("put the global interleave weights back");
-}
-
-static void __attribute__((noreturn)) no_weighted_interleave(void)
-{
-	char msg[MSG_MAX];
-
-	msg_no_weighted_interleave(msg, sizeof(msg));
-	errx(1, "%s", msg);
-}
-
-static void __attribute__((noreturn)) policy_failed(const struct policy *p, int rc,
-						    struct weights_change *wc)
-{
-	undo_weights(wc);
-	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
-		no_weighted_interleave();
-	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
-		errx(1, "--preferred-many needs Linux 5.15 or later");
-	errno = -rc;
-	err(1, "cannot set %s policy", policy_name(p->mode));
 }
 
 static void bind_cpus(const struct ctl *ctl)
@@ -80,37 +57,22 @@ static void lease_options(const struct ctl *ctl, struct lease_options *o)
 	o->wait_secs = ctl->wait_secs;
 }
 
-/* Weighted interleave on the global table: a lease on the weights of the
- * nodes, written first where they differ (with -w alone, as they are). A
- * job's changes go back once the last job that needs them has ended
- * (lib/weights/baseline.c), unless --keep-weights; without a command
- * nothing ends, and what it writes stays. Returns whether the table is not
- * as it was, so that a watcher (lib/job/watcher.c) must put it back. */
-static bool apply_weights(const struct ctl *ctl, struct weights_change *wc)
+/* The global table's change, where the weights go there (lib/request/
+ * apply.c), and what it did, said. */
+static void apply_weights(struct ctl *ctl)
 {
-	struct lease_conflict c;
-	unsigned node = 0;
-	int rc;
+	const struct gw_txn *t = request_txn(&ctl->plan);
+	struct request_error e;
+	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
 
-	if (ctl->policy.mode != MPOL_WEIGHTED_INTERLEAVE || ctl->policy.task_local)
-		return false;
-	if (!gw_present()) {
-		if (ctl->policy.has_weights)
-			no_weighted_interleave();
-		return false;	/* the policy call says why */
-	}
-	lease_options(ctl, &wc->txn.opt);
-	wc->txn.keep = ctl->command != NULL;
-	wc->txn.no_write = ctl->no_global;
-	wc->txn.role = ctl->command && !ctl->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
-	rc = weights_apply(&ctl->policy, wc, &c, &node);
-	global_settle_report(&wc->txn.settled);
+	if (ctl->plan.table_taken)
+		global_settle_report(&t->settled);
 	if (rc < 0)
-		global_refused(&wc->txn, rc, &c, node);
-	global_lease_report(&wc->txn.lease);
-	global_report(&wc->txn);
-	/* --no-global-weights writes nothing, not even after the job. */
-	return wc->txn.role == GW_BASELINE_SAVE && !ctl->no_global && baseline_writable();
+		cli_request_failed(ctl, &e);
+	if (!ctl->plan.table_taken)
+		return;
+	global_lease_report(&t->lease);
+	global_report(t);
 }
 
 /* What the watcher says, on a terminal or in a file: only what the notice
@@ -165,19 +127,19 @@ static void run_shm_actions(struct ctl *ctl)
 	}
 }
 
-static void apply_policy(struct ctl *ctl, struct weights_change *wc)
+static void apply_policy(struct ctl *ctl)
 {
-	int rc = 0;
+	struct request_error e;
 
-	if (ctl->policy.mode == POLICY_NONE)
+	if (ctl->use_shm) {
+		ctl->req.range = ctl->shm.addr;
+		ctl->req.range_len = ctl->shm.length;
+	}
+	if (request_apply_policy(&ctl->req, &ctl->plan, &e) == 0)
 		return;
-	if (ctl->use_shm)
-		rc = policy_set_range(&ctl->policy, ctl->shm.addr, ctl->shm.length,
-				      ctl->strict ? MPOL_MF_STRICT : 0);
-	else
-		rc = policy_set_task(&ctl->policy);
-	if (rc < 0)
-		policy_failed(&ctl->policy, rc, wc);
+	if (ctl->plan.undone_written)
+		warnx("put the global interleave weights back");
+	cli_request_failed(ctl, &e);
 }
 
 /* SIGPIPE: numactl2's own notices to a stderr whose reader has gone must
@@ -199,7 +161,7 @@ static void sigpipe_restore(void)
 		signal(SIGPIPE, SIG_DFL);
 }
 
-static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct weights_change *wc)
+static void __attribute__((noreturn)) run_command(struct ctl *ctl)
 {
 	int saved;
 
@@ -210,7 +172,7 @@ static void __attribute__((noreturn)) run_command(const struct ctl *ctl, struct 
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	signal(SIGPIPE, SIG_IGN);
-	undo_weights(wc);
+	undo_weights(ctl);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
@@ -242,20 +204,27 @@ static int measure_only(const struct ctl *ctl)
 	return close_stdout(0);
 }
 
-/* --weights=measured: the run's weights, said on stderr in one line. */
+/* --weights=measured: the run's weights (lib/request/apply.c), said on
+ * stderr in one line. */
 static void measure_weights(struct ctl *ctl)
 {
 	static struct measurement m;
+	bool progress_shown = false;
+	struct measure_req how = {
+		.size = ctl->measure_size, .secs = ctl->measure_secs,
+		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
+		.progress_arg = &progress_shown,
+	};
+	struct request_error e;
 
-	measure(ctl, &m);
+	if (request_measure(&ctl->req, &ctl->plan, &how, &m, &e) < 0)
+		cli_request_failed(ctl, &e);
 	fprintf(stderr, "numactl2: measured");
 	for (unsigned i = 0; i < m.n; i++)
 		fprintf(stderr, "%s node %u %.1f GB/s", i ? "," : "", m.node[i], m.gbps[i]);
 	fprintf(stderr, " in %.1f s: weights", m.secs);
-	for (unsigned i = 0; i < m.n; i++) {
-		ctl->policy.weight[m.node[i]] = m.weight[i];
+	for (unsigned i = 0; i < m.n; i++)
 		fprintf(stderr, "%s%u:%u", i ? "," : " ", m.node[i], m.weight[i]);
-	}
 	fputc('\n', stderr);
 }
 
@@ -283,74 +252,34 @@ static void open_report(struct ctl *ctl, struct report *r)
 	}
 }
 
-/* What this run wrote to the global table goes back, each node left alone named. */
-static void restore_global_weights(struct weights_change *wc)
+/* What the job's end did (lib/request/jobend.c), said: --restore-weights'
+ * nodes, each left alone named, and the table put back as it was. */
+static void job_end_said(struct job_end *end)
 {
-	static struct restore_result res;
-	int rc = restore_weights(wc, &res);
-
-	global_restore_report(rc, &res);
-	free(res.left);
+	if (end->restored)
+		global_restore_report(end->restore_rc, &end->restore);
+	free(end->restore.left);
+	if (end->settled)
+		watcher_said(&end->settle);
 }
 
-/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
- * holder while the job runs, and able to end the lease lock at its end. */
-static int park_leases(struct weights_change *wc)
+/* The job never ran, or its exec failed: what this run wrote goes back. */
+static void job_never_ran(struct ctl *ctl)
 {
-	struct lease *l = &wc->txn.lease;
-	int park = l->span ? fd_park(l->fd, l->span) : -1;
+	static struct job_end end;
 
-	if (park >= 0)
-		for (unsigned i = 0; i < l->span; i++)
-			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
-	return park;
-}
-
-static void unpark_leases(struct weights_change *wc, int park)
-{
-	struct lease *l = &wc->txn.lease;
-
-	if (park < 0)
-		return;
-	for (unsigned i = 0; i < l->span; i++)
-		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
-	(void)fd_unpark(park, l->fd, l->span);
-}
-
-/* The job's descendants and the watcher share this run's lease descriptors
- * (one open file description for each node, with one flock lock): once the
- * job has ended (or never ran) that lock goes, and only another job's lease
- * keeps a weight from going back. (Lease internals: lib/weights should own
- * this.) */
-static void end_job_leases(struct weights_change *wc)
-{
-	const struct lease *l = &wc->txn.lease;
-
-	for (unsigned i = 0; i < l->span; i++)
-		if (l->fd[i] >= 0)
-			(void)flock(l->fd[i], LOCK_UN);
-}
-
-/* In the --report/--restore-weights watcher, once the job has ended: the
- * table as it was before the first job that changed it, unless another job
- * still needs it (table_after_job()). This watcher's own lease descriptors
- * go first; those the job's children kept still count. */
-static void table_as_it_was(struct weights_change *wc)
-{
-	struct settle s;
-
-	lease_drop(&wc->txn.lease);
-	(void)table_after_job(&s);
-	watcher_said(&s);
+	request_job_never_ran(&ctl->plan, &end);
+	job_end_said(&end);
 }
 
 /* In the watcher, once the job has ended: the report (written before the
- * job's parent sees it end, when traced), then with --restore-weights the
- * table put back. A failed exec is numactl2's to tell and undo. */
-static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
-					    struct weights_change *wc, struct job *job)
+ * job's parent sees it end, when traced), then what every job's end does
+ * (with --restore-weights, the table put back). A failed exec is
+ * numactl2's to tell and undo. */
+static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, struct job *job)
 {
-	int park = park_leases(wc);
+	static struct job_end end;
+	int park = request_park_leases(&ctl->plan);
 
 	if (supervise_watch(job) < 0)
 		exit(0);
@@ -360,13 +289,9 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r,
 		report_finish(r, job);
 	}
 	supervise_release(job);
-	unpark_leases(wc, park);
-	if (ctl->restore) {
-		end_job_leases(wc);
-		restore_global_weights(wc);
-	}
-	if (wc->txn.role == GW_BASELINE_SAVE)
-		table_as_it_was(wc);
+	request_unpark_leases(&ctl->plan, park);
+	request_job_ended(&ctl->plan, ctl->restore, &end);
+	job_end_said(&end);
 	exit(0);
 }
 
@@ -387,8 +312,7 @@ static enum job_watch watch_kind(const struct ctl *ctl)
  * a watcher (supervise.c) acts when the job ends. The directory lock is let
  * go first (the leases stay), so other runs are not held up; what this run
  * wrote goes back when the job never ran. */
-static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r,
-						  struct weights_change *wc)
+static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r)
 {
 	static struct job job;
 	int saved;
@@ -399,13 +323,12 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 		job.at_exit = report_add_process;
 		job.arg = r;
 	}
-	weights_release(wc);
+	request_release(&ctl->plan);
 	switch (supervise_start(&job)) {
 	case 1:
-		watch(ctl, r, wc, &job);
+		watch(ctl, r, &job);
 	case -1:
-		end_job_leases(wc);
-		restore_global_weights(wc);
+		job_never_ran(ctl);
 		supervise_failed(&job);
 	}
 	sigpipe_restore();
@@ -413,8 +336,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	saved = errno;
 	signal(SIGPIPE, SIG_IGN);
 	supervise_exec_failed(&job);
-	end_job_leases(wc);
-	restore_global_weights(wc);
+	job_never_ran(ctl);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
@@ -442,14 +364,12 @@ static int global_op(const struct ctl *ctl)
 
 int main(int argc, char **argv)
 {
-	static struct weights_change wc;
 	static struct report report;
 	static struct ctl ctl;
-	bool watch;
 
-	weights_init(&wc);
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
+	cli_prepare(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));
 	if (ctl.command)
@@ -470,8 +390,8 @@ int main(int argc, char **argv)
 	if (ctl.use_shm)
 		attach_shm(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
-	watch = apply_weights(&ctl, &wc);
-	apply_policy(&ctl, &wc);
+	apply_weights(&ctl);
+	apply_policy(&ctl);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)
@@ -479,8 +399,8 @@ int main(int argc, char **argv)
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)
-		run_watched(&ctl, &report, &wc);
-	if (watch)
+		run_watched(&ctl, &report);
+	if (ctl.plan.watch)
 		start_watcher();
-	run_command(&ctl, &wc);
+	run_command(&ctl);
 }

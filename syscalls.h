@@ -68,13 +68,20 @@ static inline long set_mempolicy_home_node(void *start, unsigned long len,
 }
 
 /* Calls glibc wraps only under a symbol version newer than numactl's needs
- * (pipe2 2.9, clock_gettime 2.17, pidfd_* 2.36): the dynamic loader checks
- * every version a binary needs at each start (~300 instructions each,
- * bench/overhead), so these go to the kernel directly. They are named after
- * its entry points, since libc's headers declare the plain names. */
+ * (pipe2 2.9, clock_gettime 2.17, getrandom 2.25, pidfd_* 2.36): the
+ * dynamic loader checks every version a binary needs at each start (~300
+ * instructions each, bench/overhead), so these go to the kernel directly,
+ * always through these wrappers (test/startup.bats holds the release
+ * binary to an allowlist of versions). They are named after its entry
+ * points, since libc's headers declare the plain names. */
 static inline int sys_pipe2(int fds[2], int flags)
 {
 	return (int)syscall(SYS_pipe2, fds, flags);
+}
+
+static inline ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return syscall(SYS_getrandom, buf, len, flags);
 }
 
 /* Without the vDSO: only the measurement and the lease wait read the clock,

@@ -30,8 +30,8 @@ struct ctl {
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
 	const char *budget_arg;		/* --weight-budget */
-	bool weights_auto;		/* --weights=auto */
-	struct auto_weights autow;	/* its bandwidths and weights, for --dry-run */
+	bool nodes_local;		/* the policy's nodes: "local" */
+	unsigned budget;		/* its value, or BW_BUDGET_CHOOSE */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
 	enum report_format report;	/* --report[=json] */
@@ -45,7 +45,8 @@ struct ctl {
 	pid_t pid;			/* --pid; 0: none */
 	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
-	struct libnuma_finding libnuma;	/* the command's libnuma (check.c) */
+	struct request req;		/* what the library is asked (prepare.c) */
+	struct plan plan;		/* what it resolved that into */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */
 };

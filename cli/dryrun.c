@@ -61,7 +61,7 @@ static void print_weights(const struct policy *p)
 /* The libnuma check's question that --dry-run does not ask (check.c). */
 static void print_libnuma(const struct ctl *ctl)
 {
-	const struct libnuma_finding *f = &ctl->libnuma;
+	const struct libnuma_finding *f = &ctl->plan.libnuma;
 
 	if (!ctl->policy.task_local || f->verdict != LIBNUMA_NOT_ASKED)
 		return;
@@ -125,8 +125,8 @@ int dry_run(const struct ctl *ctl)
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_weights(p);
 	print_libnuma(ctl);
-	if (ctl->weights_auto)
-		auto_weights_print(stdout, &ctl->autow);
+	if (ctl->plan.auto_weights)
+		auto_weights_print(stdout, &ctl->plan.autow);
 	if (ctl->cpunodes)
 		nodes_print("cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
@@ -146,5 +146,7 @@ int dry_run(const struct ctl *ctl)
 			printf(" %s", *a);
 		printf("\n");
 	}
+	if (p->has_weights)
+		printf("why the weights go there: %s\n", request_why(ctl->plan.why));
 	return 0;
 }

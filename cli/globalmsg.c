@@ -12,15 +12,6 @@
 #include "libnumactl2.h"
 #include "msg/messages.h"
 
-/* --no-global-weights, where the table does not hold the job's weights. */
-void global_no_write_refused(void)
-{
-	char msg[MSG_MAX];
-
-	msg_no_global_write(msg, sizeof(msg));
-	errx(1, "%s", msg);
-}
-
 /* Every way a change of the table can fail, as one line, exit 1. */
 void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
 		    unsigned node)

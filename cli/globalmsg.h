@@ -10,7 +10,6 @@
 void global_report(const struct gw_txn *t);
 void global_settle_report(const struct settle *s);
 void global_lease_report(const struct lease *l);
-void global_no_write_refused(void) __attribute__((noreturn));
 void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
 		    unsigned node) __attribute__((noreturn));
 int global_admin_report(int rc, const struct admin_result *res, bool auto_mode);

@@ -115,6 +115,49 @@ static void print_performance(int node)
 		printf("node %d latency: %lu ns read, %lu ns write\n", node, rl, wl);
 }
 
+/* One HMAT matrix: a row per initiator that has any entry, a column per
+ * node up to the last that has one. */
+static void print_matrix(const struct hmat *h, const char *what,
+			 uint32_t (*value)(const struct hmat *, unsigned, unsigned))
+{
+	unsigned last = 0;
+
+	for (unsigned i = 0; i < BW_MAX_NODES; i++)
+		for (unsigned t = 0; t < BW_MAX_NODES; t++)
+			if (value(h, i, t) && t > last)
+				last = t;
+	printf("HMAT %s, initiator node to node:\n   ", what);
+	for (unsigned t = 0; t <= last; t++)
+		printf(" %7u", t);
+	printf("\n");
+	for (unsigned i = 0; i < BW_MAX_NODES; i++) {
+		bool any = false;
+
+		for (unsigned t = 0; t <= last; t++)
+			any = any || value(h, i, t);
+		if (!any)
+			continue;
+		printf("%2u:", i);
+		for (unsigned t = 0; t <= last; t++)
+			if (value(h, i, t))
+				printf(" %7u", value(h, i, t));
+			else
+				printf(" %7s", "-");
+		printf("\n");
+	}
+}
+
+/* The whole initiator x target matrix, where HMAT can be read (root). */
+static void print_hmat(void)
+{
+	static struct hmat h;	/* 96 KiB: not on the stack */
+
+	if (hmat_read(&h) < 0)
+		return;
+	print_matrix(&h, "bandwidth (MB/s, min of read and write)", hmat_bandwidth);
+	print_matrix(&h, "latency (ns, max of read and write)", hmat_latency);
+}
+
 static void print_global_weights(int maxnode)
 {
 	enum gw_auto mode = gw_read_auto();
@@ -156,6 +199,7 @@ int show_hardware(bool cpu_compress)
 	for (int i = 0; i <= maxnode; i++)
 		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
 			print_performance(i);
+	print_hmat();
 	print_global_weights(maxnode);
 	show_leases();
 	return 0;

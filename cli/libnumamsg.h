@@ -7,6 +7,5 @@
 #include "libnumactl2.h"
 
 void libnuma_global_said(const struct libnuma_finding *f);
-void libnuma_refused(const struct libnuma_finding *f) __attribute__((noreturn));
 
 #endif

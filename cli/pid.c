@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli/migrate.h"
+#include "cli/pidmigrate.h"
 #include "cli/pid.h"
 #include "cli/show.h"
 #include "cli/usage.h"
@@ -91,7 +91,8 @@ static void __attribute__((noreturn)) pid_failed(const struct ctl *ctl, int rc, 
 		errx(1, "--pid=%d: the process has exited; nothing changed", (int)ctl->pid);
 	if (rc == -EPERM)
 		errx(1, "--pid=%d: not permitted to %s the policy of that process (another "
-		     "user's: needs CAP_SYS_PTRACE); nothing changed", (int)ctl->pid, what);
+		     "user's: needs %s); nothing changed", (int)ctl->pid, what,
+		     ctl->show ? "CAP_SYS_PTRACE" : "CAP_SYS_PTRACE and CAP_SYS_NICE");
 	errno = -rc;
 	err(1, "--pid=%d: cannot %s the policy", (int)ctl->pid, what);
 }
@@ -150,20 +151,20 @@ int pid_run(const struct ctl *ctl)
 	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
 	struct migrate_job mj = { 0 };
 	bool process = threads_tgid(ctl->pid) == ctl->pid;
-	int fd = remote_open(ctl->pid, !process);
+	int fd = remote_open(ctl->pid);
 	int rc;
 
 	if (fd == -ESRCH)
 		errx(1, "--pid=%d: no such process", (int)ctl->pid);
 	if (fd < 0)
 		pid_failed(ctl, fd, ctl->show ? "read" : "change");
-	rc = remote_get_policy(fd, &s);
+	rc = mpol2_get_task(fd, &s);
 	if (rc < 0)
 		pid_failed(ctl, rc, ctl->show ? "read" : "change");
 	migrate_choose(ctl, &s, &mj);
 	if (ctl->show)
 		print_state(ctl, &s);
-	else if ((rc = remote_set_policy(fd, &ctl->policy)) < 0)
+	else if ((rc = mpol2_set_task(fd, &ctl->policy)) < 0)
 		pid_failed(ctl, rc, "change");
 	else if (process)
 		set_threads(ctl);

@@ -83,7 +83,7 @@ static const struct mpol2_state *task_state(void)
 	if (!mpol2_present())
 		return NULL;
 	s.nodes = numa_allocate_nodemask();
-	if (mpol2_get_task(&s) < 0)
+	if (mpol2_get_task(MPOL2_SELF, &s) < 0)
 		err(1, "get_mempolicy2");
 	return &s;
 }

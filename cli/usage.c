@@ -9,11 +9,11 @@
 
 #include "cli/usage.h"
 #include "cli/closeout.h"
-#include "cli/table.h"
+#include "cli/opttable.h"
 #include "cli/version.h"
 
 /* --help's groups, in order: a line ending in ':' is a group's title, any
- * other the long name of an option of the table (cli/table.c) whose text
+ * other the long name of an option of the table (cli/opttable.c) whose text
  * follows. test/cli.bats checks that --help lists every option once. A name
  * the table does not have prints nothing: keep-weights is listed here for
  * the option the lease code adds. */
@@ -99,7 +99,9 @@ void cli_usage(void)
 	fputs("\n"
 	      "NODES is a list such as 0,2-3, or all; !NODES inverts it, +NODES counts in\n"
 	      "the cpuset, and netdev:DEV, file:PATH, ip:HOST, block:PATH and pci:BUS name\n"
-	      "the node of a device.\n"
+	      "the node of a device. As the policy's nodes, local is the nodes nearest to\n"
+	      "the CPUs the command runs on (--cpunodebind, --physcpubind, else its\n"
+	      "affinity).\n"
 	      "\n"
 	      "Where the kernel gives a process weights of its own, --weights are the\n"
 	      "command's alone. Elsewhere numactl2 writes them to the system-wide table\n"

@@ -35,6 +35,7 @@
 #include "bandwidth/measure.h"
 #include "bandwidth/memcg.h"
 #include "bandwidth/autoweights.h"
+#include "bandwidth/hmat.h"
 
 /* The job as a child (and how its exec would fail), where its pages
  * went; a running process's pages moved (--pid --migrate). */
@@ -47,5 +48,9 @@
 #include "job/progload.h"
 #include "job/migranges.h"
 #include "job/migrate.h"
+
+/* A request: filled by a front end, resolved into a plan, applied; what
+ * happens at the job's end. */
+#include "request/request.h"
 
 #endif

@@ -70,16 +70,34 @@ void msg_weight_not_in_set(char *buf, size_t len, unsigned node)
 	snprintf(buf, len, "node %u in --weights is not in the interleave set", node);
 }
 
-/* --weights=auto without bandwidths: RC from auto_weights_read_hmat(),
+/* --weights=auto without bandwidths: RC from auto_weights_read(),
  * NODE the one that has none. */
 void msg_auto_unread(char *buf, size_t len, int rc, unsigned node)
 {
 	if (rc == -E2BIG)
 		snprintf(buf, len, "--weights=auto takes at most %d nodes", BW_MAX_NODES);
+	else if (rc == -ESRCH)
+		snprintf(buf, len, "--weights=auto: the job's CPUs are on no node that %s lists",
+			 nodeperf_dir());
+	else if (rc != -ENODATA)
+		snprintf(buf, len, "--weights=auto: %s", strerror(-rc));
 	else
 		snprintf(buf, len, "node %u reports no bandwidth (nothing in %s/node%u/access1 or "
 			 "access0): measure it with --measure, or use --weights=measured", node,
 			 nodeperf_dir(), node);
+}
+
+/* -w local without nodes: RC from auto_local_nodes(). */
+void msg_local_nodes(char *buf, size_t len, int rc)
+{
+	if (rc == -ENODATA)
+		snprintf(buf, len, "node list 'local': no node with memory is nearest to the job's "
+			 "CPUs (%s/nodeN/access1/initiators, or the distances)", nodeperf_dir());
+	else if (rc == -ESRCH)
+		snprintf(buf, len, "node list 'local': the job's CPUs are on no node that %s lists",
+			 nodeperf_dir());
+	else
+		snprintf(buf, len, "node list 'local': %s", strerror(-rc));
 }
 
 void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Slurm plugin's request: what the user asked for with its options
- * (options.c), applied in each task (task.c). */
+ * (spankopts.c), applied in each task (task.c). */
 #ifndef NUMACTL2_SLURM_PLUGIN_H
 #define NUMACTL2_SLURM_PLUGIN_H
 
@@ -10,7 +10,7 @@
 
 #include "msg/messages.h"
 
-struct request {
+struct plugin_opts {
 	const char *nodes;	/* --weighted-interleave=NODES, or NULL */
 	const char *weights;	/* --weights=LIST|auto|measured, or NULL */
 	bool wait;		/* --weights-wait[=SECS] */
@@ -18,7 +18,7 @@ struct request {
 	bool report;		/* --numa-report */
 };
 
-extern struct request request;
+extern struct plugin_opts opts;
 
 int options_register(spank_t sp);
 int options_check(char *msg, size_t len);
@@ -36,6 +36,7 @@ struct task_program {
 	char **env;
 };
 
-int task_apply(const struct request *r, const struct task_program *prog, struct task_outcome *o);
+int task_apply(const struct plugin_opts *o, const struct task_program *prog,
+	       struct task_outcome *out);
 
 #endif

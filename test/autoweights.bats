@@ -11,14 +11,18 @@ setup() {
 	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for $REAL_WI_DIR"
 	before=$(wi_snapshot)
 	NODE_DIR=$BATS_TEST_TMPDIR/node
-	mkdir -p "$NODE_DIR"
+	mkdir -p "$NODE_DIR/node0"
+	# The job's CPUs are on node 0, as on the host (the initiators).
+	cat /sys/devices/system/node/node0/cpulist >"$NODE_DIR/node0/cpulist"
 	export NUMACTL2_SYSFS_NODE=$NODE_DIR
+	export NUMACTL2_ACPI_TABLES=$BATS_TEST_TMPDIR/acpi
 }
 
-# node_bw NODE ACCESS READ WRITE: a fake HMAT entry.
+# node_bw NODE ACCESS READ WRITE: a fake HMAT entry, from node 0's CPUs.
 node_bw() {
 	local d=$NODE_DIR/node$1/access$2/initiators
-	mkdir -p "$d"
+	# node0: the nearest initiator, the link the kernel makes.
+	mkdir -p "$d/node0"
 	echo "$3" >"$d/read_bandwidth"
 	echo "$4" >"$d/write_bandwidth"
 }
@@ -47,7 +51,9 @@ bad_auto() {
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto --dry-run true
 	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 32): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
 	[ "${lines[7]}" = "auto weight sum 1: 100.0% of 190.0 GB/s, the best within the kernel's budget of 32, reaches 99%" ]
-	[ "${lines[8]}" = "command: true" ]
+	[[ ${lines[8]} == "initiators (the job's CPUs, from its affinity now): node 0 ("*" CPU"*")" ]] || return 1
+	[ "${lines[9]}" = "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: No such file or directory); the job runs on it: as the firmware gives it" ]
+	[ "${lines[10]}" = "command: true" ]
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=auto --weight-budget=8 --dry-run true
 	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 8): modelled 190.0 GB/s, 100.0% of the nodes' 190.0 GB/s" ]
 	[ "${lines[7]}" = "auto weight sum 1: 100.0% of 190.0 GB/s, the best within --weight-budget=8" ]
@@ -61,6 +67,20 @@ bad_auto() {
 	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:100000" ]
 	rm -r "$NODE_DIR/node0/access1"
 	run -0 "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:300000 (access0)" ]
+}
+
+@test "--weights=auto: a bandwidth file that is a FIFO or a symlink is no data, and nothing blocks" {
+	node_bw 0 0 300000 300000
+	node_bw 0 1 100000 120000
+	rm "$NODE_DIR/node0/access1/initiators/read_bandwidth"
+	mkfifo "$NODE_DIR/node0/access1/initiators/read_bandwidth"
+	run -0 timeout 10 "$NUMACTL2" -w 0 --weights=auto --dry-run true
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:300000 (access0)" ]
+	rm "$NODE_DIR/node0/access1/initiators/read_bandwidth"
+	echo 100000 >"$BATS_TEST_TMPDIR/rb"
+	ln -s "$BATS_TEST_TMPDIR/rb" "$NODE_DIR/node0/access1/initiators/read_bandwidth"
+	run -0 timeout 10 "$NUMACTL2" -w 0 --weights=auto --dry-run true
 	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:300000 (access0)" ]
 }
 

@@ -41,12 +41,40 @@ usr/share/man/man8/numactl2-slurm.8" ]
 }
 
 @test "the release build has no test hooks; the test build has them" {
-	run -0 make -s -C "$top" numactl2 test/bin/numactl2
+	run -0 make -s -C "$top" numactl2 build/test/numactl2
 	# No hook of any name: every test hook reads a NUMACTL2_* variable.
 	run -1 grep -a -c NUMACTL2_ "$top/numactl2"
 	[ "$output" = 0 ]
-	run -0 grep -a -c -e NUMACTL2_SYSFS_WI "$top/test/bin/numactl2"
+	run -0 grep -a -c -e NUMACTL2_SYSFS_WI "$top/build/test/numactl2"
 	[ "$output" -ge 1 ]
+}
+
+# Run by hand without NUMACTL2_SYSFS_WI (a bench, a helper that forgot it),
+# the test build must not fall back to the host's live table: it has none.
+@test "the test build without NUMACTL2_SYSFS_WI has no weight table: the live one is never written" {
+	run -0 make -s -C "$top" build/test/numactl2
+	run -1 --separate-stderr env -u NUMACTL2_SYSFS_WI "$top/build/test/numactl2" --set-global-weights=0:1
+	[ "$stderr" = "numactl2: this kernel has no global interleave weights (needs Linux 6.9 or later)" ]
+	run -1 --separate-stderr env -u NUMACTL2_SYSFS_WI "$top/build/test/numactl2" -w 0 --weights=0:3 true
+	[ "$stderr" = "numactl2: weighted interleave needs Linux 6.9 or later" ]
+}
+
+@test "the build leaves nothing untracked but build/ and ./numactl2" {
+	local d=$BATS_TEST_TMPDIR/tree
+	mkdir "$d"
+	# A copy of the tree (what make deb copies), with this tree's build/ so
+	# that only what is missing or out of date is built: a product outside
+	# build/ is missing in the copy, so it is built there and shows.
+	git -C "$top" ls-files -z -co --exclude-standard |
+		tar -C "$top" --null -T - -cf - | tar -C "$d" -xf -
+	[ ! -d "$top/build" ] || tar -C "$top" --exclude=build/deb -cf - build | tar -C "$d" -xf -
+	run -0 git -C "$d" init -q
+	run -0 git -C "$d" add -A
+	run -0 git -C "$d" -c user.name=t -c user.email=t@invalid commit -q -m tree
+	run -0 make -s -C "$d" all test-build
+	run -0 git -C "$d" status --porcelain --ignored
+	[ "$output" = "!! build/
+!! numactl2" ]
 }
 
 @test "the man page has the exit codes" {

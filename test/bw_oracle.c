@@ -152,6 +152,9 @@ static unsigned oracle_sum(const double *bw, unsigned n, double goal, double *be
 	target = fmin(goal, top) * (1 - BW_TIE);
 	for (s = n; best[s] < target; s++)
 		;
+	/* One step above the goal's smallest sum where it models more. */
+	if (top >= goal * (1 - BW_TIE) && s < n * BW_WEIGHT_MAX && best[s + 1] > best[s] * (1 + BW_TIE))
+		s++;
 	return s;
 }
 

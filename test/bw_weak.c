@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* bench/weights with numactl2's rounding replaced by the kernel's: linked
- * with -Wl,--wrap=bw_optimal_weights (make bench/weights-weak), it must
+ * with -Wl,--wrap=bw_optimal_weights (make build/release/bench/weights-weak), it must
  * fail. Test build only. */
 #include "bandwidth/bwsum.h"
 #include "bandwidth/kernelrule.h"

@@ -107,10 +107,14 @@ static int dry_run(const double *bw, unsigned n, unsigned budget)
 	int rc;
 
 	aw.n = n;
+	aw.source = AUTO_NEAREST;
+	aw.hmat_rc = -ENOENT;
+	aw.init = (struct initiators){ .from = INIT_AFFINITY, .n = 1, .cpus = { 1 }, .total = 1 };
 	for (unsigned i = 0; i < n; i++) {
 		aw.node[i] = i;
-		aw.bw[i] = bw[i];
+		aw.bw[i] = aw.kbw[i] = bw[i];
 		aw.access[i] = 1;
+		aw.local[i] = true;
 	}
 	rc = auto_weights_choose(&aw, budget);
 	if (rc < 0)

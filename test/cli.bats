@@ -55,7 +55,9 @@ bad_input() {
 	chmod +x app stream
 	# --weights=auto reads node 0's bandwidth from a fake HMAT entry (test
 	# build only: this host has none).
-	mkdir -p node/node0/access1/initiators
+	# From node 0's CPUs (the host's), its nearest initiator.
+	mkdir -p node/node0/access1/initiators/node0
+	cat /sys/devices/system/node/node0/cpulist >node/node0/cpulist
 	echo 100000 >node/node0/access1/initiators/read_bandwidth
 	echo 100000 >node/node0/access1/initiators/write_bandwidth
 	export NUMACTL2_SYSFS_NODE=$PWD/node
@@ -272,10 +274,10 @@ bad_input() {
 	[ -z "$stderr" ]
 }
 
-# The long options of the option table (cli/table.c: its OPT and LONG_OPT
+# The long options of the option table (cli/opttable.c: its OPT and LONG_OPT
 # entries), one per line.
 table_options() {
-	sed -n 's/^[[:space:]]*\(LONG_\)\{0,1\}OPT( *"\([a-z-]*\)",.*/--\2/p' "$BATS_TEST_DIRNAME/../cli/table.c" | sort -u
+	sed -n 's/^[[:space:]]*\(LONG_\)\{0,1\}OPT( *"\([a-z-]*\)",.*/--\2/p' "$BATS_TEST_DIRNAME/../cli/opttable.c" | sort -u
 }
 
 @test "--help and the man page have every long option of the option table" {
@@ -286,7 +288,7 @@ table_options() {
 	for opt in $(table_options); do
 		# A line of its own, once: an option in no group of cli/usage.c
 		# is missing. An alias (help text "") is named in another's text.
-		if grep -q "OPT( *\"${opt#--}\",.* \"\") *\\\\\?$" "$BATS_TEST_DIRNAME/../cli/table.c"; then
+		if grep -q "OPT( *\"${opt#--}\",.* \"\") *\\\\\?$" "$BATS_TEST_DIRNAME/../cli/opttable.c"; then
 			[[ $output == *"$opt"* ]] || missing="$missing help:$opt"
 		else
 			[ "$(grep -cE -- "^  (-., |    )$opt(\[?=| |$)" <<<"$output")" -eq 1 ] || missing="$missing help:$opt"

@@ -126,10 +126,10 @@ host_nodes() {
 	done
 }
 
-@test "completion: the four -w spellings give nodes, then the command" {
+@test "completion: the four -w spellings give nodes, all and local, then the command" {
 	local want
 	# (bash lists them sorted.)
-	want=$(printf '%s\n' all $(host_nodes) | sort)
+	want=$(printf '%s\n' all local $(host_nodes) | sort)
 	for mode in plain full; do
 		start_bash $mode
 		tab "numactl2 -w --inter" "numactl2 -w --interleave=" || return 1
@@ -138,6 +138,9 @@ host_nodes() {
 			[ "$SHOWN" = "$want" ] || { echo "want: $want"; return 1; }
 			tab "numactl2 ${spelling}0 --weights=0:9 ech" "numactl2 ${spelling}0 --weights=0:9 echo " || return 1
 		done
+		# CPU nodes have no "local": only memory policies take it.
+		listed "numactl2 -N " || return 1
+		[ "$SHOWN" = "$(printf '%s\n' all $(host_nodes) | sort)" ] || return 1
 	done
 }
 

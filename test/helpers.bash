@@ -2,9 +2,9 @@
 # Shared set-up for the host bats suites.
 bats_require_minimum_version 1.5.0
 
-NUMACTL2=${NUMACTL2:-$BATS_TEST_DIRNAME/../numactl2}
-PARSE_DRIVER=${PARSE_DRIVER:-$BATS_TEST_DIRNAME/parse_driver}
-BWWEIGHTS_DRIVER=${BWWEIGHTS_DRIVER:-$BATS_TEST_DIRNAME/bwweights_driver}
+NUMACTL2=${NUMACTL2:-$BATS_TEST_DIRNAME/../build/test/numactl2}
+PARSE_DRIVER=${PARSE_DRIVER:-$BATS_TEST_DIRNAME/../build/test/parse_driver}
+BWWEIGHTS_DRIVER=${BWWEIGHTS_DRIVER:-$BATS_TEST_DIRNAME/../build/test/bwweights_driver}
 REAL_WI_DIR=/sys/kernel/mm/mempolicy/weighted_interleave
 
 # The helpers the guest suites share (numa_maps, refused, lease holders).
@@ -14,14 +14,14 @@ done
 unset nm2_lib
 
 # The host's weight table is not ours: every test gets its own copy of it
-# ($WI_DIR), and the test build (make test/bin/numactl2) reads
+# ($WI_DIR), and the test build (make build/test/numactl2) reads
 # NUMACTL2_SYSFS_WI instead of the real one. A numactl2 binary without that
 # hook (the release build) would write the real table: the suite refuses it.
 # Tests that must write the real table run in the guest (test/vm/guest).
 nm2_refuse_release_build() {
 	[ "$(head -c 4 "$NUMACTL2" 2>/dev/null)" = $'\x7fELF' ] || return 0
 	grep -q -a NUMACTL2_SYSFS_WI "$NUMACTL2" && return 0
-	echo "helpers.bash: $NUMACTL2 is not a test build (make test/bin/numactl2):" \
+	echo "helpers.bash: $NUMACTL2 is not a test build (make build/test/numactl2):" \
 		"it would write the host's real weights" >&2
 	return 1
 }

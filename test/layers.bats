@@ -4,13 +4,16 @@
 # header); an edge goes from a module to one it includes, or to the one whose
 # object defines a name its object uses (nm on the release objects). The
 # graph has no cycle, and no edge goes from a lower layer up:
-#   0  parse, syscalls, uapi/      pure parsers and raw calls
+#   0  parse, syscalls, uapi/,     pure parsers, raw calls, and the one way
+#      lib/sysfile                 to read a sysfs or procfs file
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job's watcher, its report
-#   4  lib/libnumactl2.h           the library's public header
-#   5  msg/                        the wording both front ends share
-#   6  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
+#   4  lib/request                 a front end's request: resolved, applied,
+#                                  the job's end
+#   5  lib/libnumactl2.h           the library's public header
+#   6  msg/                        the wording both front ends share
+#   7  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
 #                                  which include only the public header of lib/
 
 load helpers
@@ -24,13 +27,14 @@ setup_file() {
 # The layer of a module (a path without .c/.h, relative to the top).
 layer() {
 	case $1 in
-	parse | syscalls | uapi/*) echo 0 ;;
+	parse | syscalls | uapi/* | lib/sysfile/*) echo 0 ;;
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/*) echo 3 ;;
-	lib/libnumactl2) echo 4 ;;
-	msg/*) echo 5 ;;
-	numactl2 | cli/* | slurm/*) echo 6 ;;
+	lib/request/*) echo 4 ;;
+	lib/libnumactl2) echo 5 ;;
+	msg/*) echo 6 ;;
+	numactl2 | cli/* | slurm/*) echo 7 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
 	esac
 }
@@ -72,10 +76,10 @@ graph() {
 
 @test "layers: the edges are read (includes and calls)" {
 	run -0 graph
-	# Includes (options.c of the public header, which includes nodes.h) and a call (main calls cli_parse).
-	[[ $output == *"cli/options lib/libnumactl2"* ]]
+	# Includes (cmdline.c of the public header, which includes nodes.h) and a call (main calls cli_parse).
+	[[ $output == *"cli/cmdline lib/libnumactl2"* ]]
 	[[ $output == *"lib/libnumactl2 lib/policy/nodes"* ]]
-	[[ $output == *"numactl2 cli/options"* ]]
+	[[ $output == *"numactl2 cli/cmdline"* ]]
 	[ "${#lines[@]}" -gt 50 ]
 }
 
@@ -96,7 +100,7 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\)/' "$top/numactl2.c" "$top"/cli/*.[ch] \
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|sysfile\|request\)/' "$top/numactl2.c" "$top"/cli/*.[ch] \
 		"$top"/msg/*.[ch] "$top"/slurm/*.[ch]
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
@@ -107,4 +111,32 @@ graph() {
 	[ -n "$stderr" ]
 	[ "$(layer lib/policy/policy)" -lt "$(layer lib/weights/lease)" ]
 	[ "$(layer cli/show)" -gt "$(layer lib/job/report)" ]
+	[ "$(layer lib/request/apply)" -gt "$(layer lib/job/report)" ]
+	[ "$(layer lib/request/apply)" -lt "$(layer lib/libnumactl2)" ]
+}
+
+@test "layers: the request layer is read, between lib/job and the public header" {
+	run -0 graph
+	# Includes (apply.c of weights/table.h) and a call (cli/prepare.c calls request_resolve).
+	[[ $output == *"lib/request/apply lib/weights/table"* ]]
+	[[ $output == *"cli/prepare lib/request/resolve"* ]]
+	[[ $output == *"lib/libnumactl2 lib/request/request"* ]]
+}
+
+# The pipeline is the request layer's: the front ends take neither the
+# table's transaction nor its leases, records or holders themselves.
+front_end_table_calls() {
+	local o
+	for o in "$top"/build/release/numactl2.o "$top"/build/release/cli/*.o \
+		"$top"/build/pic/slurm/*.o; do
+		nm -u "$o" | awk -v o="${o#"$top"/}" '$2 ~ /^(gw_txn|txn|lease|record|holders|table)_/ { print o ": " $2 }'
+	done
+}
+
+@test "layers: numactl2.c and slurm/ call nothing of the table's transaction or leases" {
+	[ -e /usr/include/slurm/spank.h ] || skip "no Slurm headers (libslurm-dev): no plugin to read"
+	make -s -C "$top" build/pic/slurm/task.o build/pic/slurm/spank.o
+	run -0 front_end_table_calls
+	[[ $output != *"numactl2.o:"* ]] || { echo "$output"; false; }
+	[[ $output != *"slurm/"* ]] || { echo "$output"; false; }
 }

@@ -614,3 +614,26 @@ go() { echo go >"$BATS_TEST_TMPDIR/gate"; }
 	[ "$output" = 5 ]
 	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node0 9->5$AFTER_JOB" ]
 }
+
+# Issue 23: a refusal costs what sixteen holders cost, however many there
+# are: it names LEASE_MAX_PIDS (16) that run, says "and more", and reads
+# neither the rest of /proc/locks nor a single record (strace shows which
+# files it opens).
+@test "20 holders: a refusal names 16 that run and 'and more', and opens no record" {
+	local i p named trace=$BATS_TEST_TMPDIR/trace
+	for i in $(seq 20); do
+		"$NUMACTL2" -w 0 --weights=0:9 sleep 60 2>/dev/null &
+		bg+=("$!")
+	done
+	for p in "${bg[@]}"; do wait_for_comm "$p" sleep; done
+	run -1 --separate-stderr strace -f -o "$trace" -e trace=openat,open \
+		"$NUMACTL2" -w 0 --weights=0:5 true
+	echo "$stderr"
+	[[ "$stderr" =~ ^"numactl2: node 0 weight 9 is leased by a running job (PIDs "(([0-9]+ ){16})"and more); this needs weight 5 there: --wait to queue, --force to override"$ ]] || return 1
+	named=${BASH_REMATCH[1]}
+	for p in $named; do
+		[[ " ${bg[*]} " == *" $p "* ]] || return 1
+	done
+	run -1 grep -F "$LEASES" "$trace"
+	[ "$(w 0)" = 9 ]
+}

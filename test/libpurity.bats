@@ -81,12 +81,12 @@ EOF
 }
 
 @test "libpurity: parse.c and lib/ neither exit nor print" {
-	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/policy lib/job lib/bandwidth lib/weights)
+	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/sysfile lib/policy lib/job lib/bandwidth lib/weights lib/request)
 	[ -z "$output" ] || { echo "$output"; false; }
 }
 
 @test "libpurity: msg/ (the wording the CLI and the Slurm plugin share) neither exits nor prints" {
-	make -s -C "$top" build/release/msg/messages.o
+	make -s -C "$top" build/release/msg/messages.o build/release/msg/reqerror.o
 	run -0 impure $(lib_objects msg)
 	[ -n "$(lib_objects msg)" ]
 	[ -z "$output" ] || { echo "$output"; false; }
@@ -94,5 +94,5 @@ EOF
 
 @test "libpurity: every directory of lib/ is checked" {
 	run -0 find "$top/lib" -mindepth 1 -maxdepth 1 -type d -printf '%f\n'
-	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth job policy weights " ]
+	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth job policy request sysfile weights " ]
 }

@@ -7,7 +7,7 @@
 
 load helpers
 
-MIGRATE_DRIVER=${MIGRATE_DRIVER:-$BATS_TEST_DIRNAME/migrate_driver}
+MIGRATE_DRIVER=${MIGRATE_DRIVER:-$BATS_TEST_DIRNAME/../build/test/migrate_driver}
 
 # pages N A B...: N pages, the first on node A, the next on B, and so on round.
 pages() {

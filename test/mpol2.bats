@@ -7,7 +7,7 @@
 
 load helpers
 
-MPOL2_DRIVER=${MPOL2_DRIVER:-$BATS_TEST_DIRNAME/mpol2_driver}
+MPOL2_DRIVER=${MPOL2_DRIVER:-$BATS_TEST_DIRNAME/../build/test/mpol2_driver}
 top=$BATS_TEST_DIRNAME/..
 
 # The list of a 7.2 kernel with the series, x32 and IA-32 emulation on.

@@ -6,7 +6,7 @@
 
 load helpers
 
-NUMAMAPS_DRIVER=${NUMAMAPS_DRIVER:-$BATS_TEST_DIRNAME/numamaps_driver}
+NUMAMAPS_DRIVER=${NUMAMAPS_DRIVER:-$BATS_TEST_DIRNAME/../build/test/numamaps_driver}
 
 @test "numamaps: heap, anonymous (stack included) and file mappings are summed apart" {
 	run -0 "$NUMAMAPS_DRIVER" <<'EOF2'

@@ -58,7 +58,7 @@ bad() {
 }
 
 # As libnuma reads them, without a machine: the Slurm plugin's check in
-# srun/sbatch (slurm/options.c).
+# srun/sbatch (slurm/spankopts.c).
 @test "node lists: syntax" {
 	ok nodes 0 ok
 	ok nodes 0-3,5 ok

@@ -7,7 +7,7 @@
 
 load helpers
 
-RETUNE=${RETUNE:-$BATS_TEST_DIRNAME/bin/retune}
+RETUNE=${RETUNE:-$BATS_TEST_DIRNAME/../build/test/retune}
 
 setup() {
 	before=$(wi_snapshot)

@@ -7,7 +7,7 @@
 
 load helpers
 
-ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/bin/alloc}
+ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/../build/test/alloc}
 
 # The report table's row for node $2 in $1, as "heap anon file".
 table_pages() {

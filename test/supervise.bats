@@ -8,7 +8,7 @@
 
 load helpers
 
-SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
+SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/../build/test/supervise_driver}
 
 @test "supervised: the job's exit status is the driver's (0, 3, 255)" {
 	run -0 "$SUPERVISE_DRIVER" true
@@ -127,7 +127,7 @@ SUPERVISE_DRIVER=${SUPERVISE_DRIVER:-$BATS_TEST_DIRNAME/supervise_driver}
 	[ "$rc" -eq 4 ]
 }
 
-ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/bin/alloc}
+ALLOC=${ALLOC:-$BATS_TEST_DIRNAME/../build/test/alloc}
 
 # Issue 23: what the job forks or vforks is not traced (a job may trace it
 # itself: strace -f, gdb); only the job's own process is reported.

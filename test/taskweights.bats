@@ -18,6 +18,18 @@ setup() {
 	[ "${lines[3]}" = "weights go to: global (sysfs), which every weighted-interleave task uses" ]
 }
 
+@test "--dry-run: its last line says why the weights go where they go" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
+	[ "${lines[-1]}" = "why the weights go there: this kernel has no task-local weights (no set_mempolicy2)" ]
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --global-weights --dry-run true
+	[ "${lines[-1]}" = "why the weights go there: --global-weights asks for the global table" ]
+	NUMACTL2_TEST_TASK_LOCAL=1 run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
+	[ "${lines[-1]}" = "why the weights go there: this kernel has set_mempolicy2: the weights are this program's own" ]
+	# Without --weights nothing is asked, and nothing said.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --dry-run true
+	[[ $output != *"why the weights"* ]] || return 1
+}
+
 @test "--no-global-weights refuses to fall back to the global table" {
 	refused "numactl2: this kernel has no task-local weights (set_mempolicy2), and --no-global-weights forbids changing the global ones" "$NUMACTL2" \
 		-w 0 --weights=0:3 --no-global-weights true

@@ -6,8 +6,8 @@
 
 load helpers
 
-THREADS_DRIVER=${THREADS_DRIVER:-$BATS_TEST_DIRNAME/threads_driver}
-RETUNE=${RETUNE:-$BATS_TEST_DIRNAME/bin/retune}
+THREADS_DRIVER=${THREADS_DRIVER:-$BATS_TEST_DIRNAME/../build/test/threads_driver}
+RETUNE=${RETUNE:-$BATS_TEST_DIRNAME/../build/test/retune}
 
 setup() {
 	bg_pid=

@@ -8,7 +8,7 @@
 
 load helpers
 
-WEIGHTCHECK_DRIVER=${WEIGHTCHECK_DRIVER:-$BATS_TEST_DIRNAME/weightcheck_driver}
+WEIGHTCHECK_DRIVER=${WEIGHTCHECK_DRIVER:-$BATS_TEST_DIRNAME/../build/test/weightcheck_driver}
 
 @test "--report's check of numa_maps' weights= token (weightcheck_driver)" {
 	run -0 "$WEIGHTCHECK_DRIVER" 0:3,1:1 <<-'EOF'

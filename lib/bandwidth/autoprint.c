@@ -2,8 +2,10 @@
 /* What --dry-run says about --weights=auto: the bandwidths, numactl2's
  * weights and the kernel's with their modelled throughput, the sum of
  * numactl2's and why, and the nodes that cannot help. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "bandwidth/autoweights.h"
 
@@ -45,7 +47,10 @@ static void print_auto_sum(FILE *f, const struct auto_weights *aw)
 	}
 	if (c->t_default > 0)
 		fprintf(f, "; at %d: %.1f%%", BW_BUDGET_DEFAULT, 100 * c->t_default / c->total);
-	if (c->why == BW_SUM_REACHED)
+	if (c->why == BW_SUM_REACHED && c->stepped)
+		fprintf(f, " (one above %u, the smallest sum that reaches %.0f%%: it models more)\n",
+			c->sum - 1, 100 * BW_SUM_GOAL);
+	else if (c->why == BW_SUM_REACHED)
 		fprintf(f, " (the smallest sum that reaches %.0f%%)\n", 100 * BW_SUM_GOAL);
 	else
 		fprintf(f, " (%.0f%% is out of reach with weights up to %d: the best)\n",
@@ -86,18 +91,91 @@ static void print_leave_out(FILE *f, const struct auto_weights *aw)
 	       out > 1 ? "them" : "it");
 }
 
+/* The job's CPU nodes, and what each counts for. */
+static void print_initiators(FILE *f, const struct auto_weights *aw)
+{
+	static const char *const from[] = {
+		[INIT_CPUNODEBIND] = "--cpunodebind", [INIT_PHYSCPUBIND] = "--physcpubind",
+		[INIT_AFFINITY] = "its affinity now",
+	};
+	const struct initiators *in = &aw->init;
+
+	fprintf(f, "initiators (the job's CPUs, from %s):", from[in->from]);
+	for (unsigned k = 0; k < in->n; k++)
+		fprintf(f, "%s node %u (%u CPU%s)", k ? "," : "", in->node[k], in->cpus[k],
+			in->cpus[k] > 1 ? "s" : "");
+	fprintf(f, in->n > 1 ? ": each node's bandwidth from them, by their share of the CPUs\n" :
+			       "\n");
+}
+
+static const char *hmat_why(int rc)
+{
+	if (rc == -EBADMSG)
+		return "malformed";
+	if (rc == -ENODATA)
+		return "no bandwidth for every initiator and node";
+	return strerror(-rc);
+}
+
+/* Where the bandwidths came from, and what is approximate about them. */
+static void print_source(FILE *f, const struct auto_weights *aw)
+{
+	if (aw->source == AUTO_HMAT) {
+		fprintf(f, "bandwidth from: HMAT, from the job's initiators to each node (%s)\n",
+			aw->srat ? "proximity domains to nodes by SRAT" :
+				   "no usable SRAT: proximity domain N taken for node N");
+		return;
+	}
+	fprintf(f, "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: %s)",
+		hmat_why(aw->hmat_rc));
+	if (aw->source == AUTO_NEAREST)
+		fprintf(f, "; the job runs on it: as the firmware gives it\n");
+	else if (aw->source == AUTO_SLIT)
+		fprintf(f, "; scaled by SLIT distance for the job's initiators that are not the "
+			"nearest: an approximation (bandwidth taken as inverse to distance); "
+			"--measure measures from the job's CPUs\n");
+	else
+		fprintf(f, "; as is for the job's initiators that are not the nearest (no SLIT "
+			"distances): an approximation that may promise more than they draw; "
+			"--measure measures from the job's CPUs\n");
+}
+
+/* What the nodes nearest to the job's CPUs alone would give (-w local). */
+static void print_local(FILE *f, const struct auto_weights *aw)
+{
+	double total = 0;
+	unsigned k = 0;
+
+	if (!aw->nlocal)
+		return;
+	fprintf(f, "local nodes (nearest to the job's CPUs, -w local):");
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->local[j]) {
+			fprintf(f, " %u:%u", aw->node[j], aw->wlocal[k++]);
+			total += aw->bw[j];
+		}
+	fprintf(f, ": modelled %.1f GB/s of their %.1f GB/s, beside %.1f GB/s with all %u nodes\n",
+		aw->tlocal / 1000, total / 1000, aw->choice.t / 1000, aw->n);
+}
+
 /* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
  * what the model predicts for each; the sum and why; the nodes that cannot
- * help. */
+ * help; the job's initiators, where the bandwidths came from, the local
+ * nodes. */
 void auto_weights_print(FILE *f, const struct auto_weights *aw)
 {
-	fprintf(f, "bandwidth (MB/s, min of read and write, HMAT access1):");
+	fprintf(f, "bandwidth (MB/s, min of read and write, %s):",
+		aw->source == AUTO_HMAT ? "HMAT, from the job's CPUs" : "HMAT access1");
 	for (unsigned i = 0; i < aw->n; i++)
-		fprintf(f, " %u:%.0f%s", aw->node[i], aw->bw[i], aw->access[i] == 0 ? " (access0)" : "");
+		fprintf(f, " %u:%.0f%s", aw->node[i], aw->bw[i],
+			aw->source != AUTO_HMAT && aw->access[i] == 0 ? " (access0)" : "");
 	fprintf(f, "\n");
 	print_auto_line(f, "auto weights", aw, aw->w,
 			aw->choice.why == BW_SUM_KEPT ? BW_BUDGET_DEFAULT : aw->budget);
 	print_auto_line(f, "kernel auto weights", aw, aw->kernel, BW_BUDGET_DEFAULT);
 	print_auto_sum(f, aw);
 	print_leave_out(f, aw);
+	print_initiators(f, aw);
+	print_source(f, aw);
+	print_local(f, aw);
 }

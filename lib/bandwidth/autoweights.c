@@ -1,35 +1,145 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* --weights=auto: each node's bandwidth from the firmware (nodeperf.c),
- * and the weights ours and the kernel's rounding give for it. */
+/* --weights=auto: each node's bandwidth from the job's own CPUs (HMAT,
+ * else sysfs and the SLIT distances), and the weights ours and the
+ * kernel's rounding give for it. */
 #include <errno.h>
 
 #include "bandwidth/autoweights.h"
+#include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
 #include "policy/nodes.h"
 
-int auto_weights_read_hmat(const struct bitmask *nodes, struct auto_weights *aw,
-			   unsigned *bad_node)
+/* The nodes of the set, and what sysfs says of each (the kernel's figure). */
+static int read_sysfs(const struct bitmask *nodes, struct auto_weights *aw, unsigned *bad_node)
 {
+	bool missing = false;
+
 	aw->n = 0;
 	for (int node = nodes_first(nodes); node >= 0; node = nodes_next(nodes, (unsigned)node + 1)) {
-		unsigned long mbps;
-		int access;
+		unsigned long mbps = 0;
+		unsigned i = aw->n;
 
-		if (aw->n == BW_MAX_NODES)
+		if (i == BW_MAX_NODES)
 			return -E2BIG;
-		access = nodeperf_bandwidth((unsigned)node, &mbps);
-		if (access < 0) {
+		aw->node[i] = (unsigned)node;
+		aw->access[i] = nodeperf_bandwidth((unsigned)node, &mbps);
+		aw->kbw[i] = (double)mbps;
+		if (aw->access[i] < 0 && !missing) {
 			*bad_node = (unsigned)node;
-			return access;
+			missing = true;
 		}
-		aw->node[aw->n] = (unsigned)node;
-		aw->bw[aw->n] = (double)mbps;
-		aw->access[aw->n++] = access;
+		aw->n++;
 	}
+	return missing ? -ENODATA : 0;
+}
+
+/* Every pair of the job's initiators and the set's nodes from HMAT, or false. */
+static bool from_hmat(const struct hmat *h, struct auto_weights *aw)
+{
+	for (unsigned j = 0; j < aw->n; j++) {
+		aw->bw[j] = 0;
+		for (unsigned k = 0; k < aw->init.n; k++) {
+			uint32_t b = hmat_bandwidth(h, aw->init.node[k], aw->node[j]);
+
+			if (!b)
+				return false;
+			aw->bw[j] += initiators_share(&aw->init, k) * b;
+		}
+		if (aw->access[j] < 0)
+			aw->kbw[j] = aw->bw[j];
+	}
+	return true;
+}
+
+static void worse(struct auto_weights *aw, enum auto_source s)
+{
+	if (s > aw->source)
+		aw->source = s;
+}
+
+/* Node j's bandwidth from initiator node I: sysfs's as is where I is nearest
+ * to it, else scaled by distance (a node twice as far gets half as much). */
+static double from_initiator(struct auto_weights *aw, unsigned j, unsigned i, const bool *near)
+{
+	unsigned t = aw->node[j], dn, di;
+
+	if (near[i]) {
+		worse(aw, AUTO_NEAREST);
+		return aw->kbw[j];
+	}
+	for (unsigned n = 0; n < BW_MAX_NODES; n++)
+		if (near[n] && nodeperf_distance(n, t, &dn) && nodeperf_distance(i, t, &di)) {
+			worse(aw, AUTO_SLIT);
+			return aw->kbw[j] * dn / di;
+		}
+	worse(aw, AUTO_AS_IS);
+	return aw->kbw[j];
+}
+
+static void from_sysfs(struct auto_weights *aw)
+{
+	aw->source = AUTO_HMAT;
+	for (unsigned j = 0; j < aw->n; j++) {
+		bool near[BW_MAX_NODES];
+
+		initiators_nearest(aw->node[j], near);
+		aw->bw[j] = 0;
+		for (unsigned k = 0; k < aw->init.n; k++)
+			aw->bw[j] += initiators_share(&aw->init, k) *
+				     from_initiator(aw, j, aw->init.node[k], near);
+	}
+}
+
+int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
+		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node)
+{
+	static struct hmat h;	/* 96 KiB: not on the stack */
+	int sysfs = read_sysfs(nodes, aw, bad_node);
+	int rc;
+
+	if (sysfs == -E2BIG)
+		return sysfs;
+	rc = initiators_read(cpunodes, cpus, &aw->init);
+	if (rc == -ENODATA)
+		return sysfs < 0 ? sysfs : -ESRCH;
+	if (rc < 0)
+		return rc;
+	aw->hmat_rc = hmat_read(&h);
+	if (aw->hmat_rc == -ENOMEM)
+		return aw->hmat_rc;
+	aw->srat = aw->hmat_rc == 0 && h.map.from_srat;
+	if (aw->hmat_rc == 0 && !from_hmat(&h, aw))
+		aw->hmat_rc = -ENODATA;
+	if (aw->hmat_rc == 0)
+		aw->source = AUTO_HMAT;
+	else if (sysfs < 0)
+		return sysfs;
+	else
+		from_sysfs(aw);
+	for (unsigned j = 0; j < aw->n; j++)
+		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
 	return 0;
 }
 
-/* The kernel's weights are always at its own budget of 32, whatever ours is. */
+/* numactl2's weights for the local nodes alone, when they are some but not all. */
+static void choose_local(struct auto_weights *aw, unsigned budget)
+{
+	double sub[BW_MAX_NODES];
+	struct bw_choice c;
+
+	aw->nlocal = 0;
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->local[j])
+			sub[aw->nlocal++] = aw->bw[j];
+	if (aw->nlocal == aw->n ||
+	    bw_choose_weights(sub, aw->nlocal, budget, aw->wlocal, &c) < 0)
+		aw->nlocal = 0;
+	else
+		aw->tlocal = c.t;
+}
+
+/* The kernel's weights are always at its own budget of 32, whatever ours is,
+ * and from what it reads (sysfs), whichever CPUs the job is on. */
 int auto_weights_choose(struct auto_weights *aw, unsigned budget)
 {
 	int rc = bw_choose_weights(aw->bw, aw->n, budget, aw->w, &aw->choice);
@@ -37,5 +147,27 @@ int auto_weights_choose(struct auto_weights *aw, unsigned budget)
 	if (rc < 0)
 		return rc;
 	aw->budget = budget;
-	return bw_kernel_weights(aw->bw, aw->n, BW_BUDGET_DEFAULT, aw->kernel);
+	choose_local(aw, budget);
+	return bw_kernel_weights(aw->kbw, aw->n, BW_BUDGET_DEFAULT, aw->kernel);
+}
+
+int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
+		     struct bitmask **out)
+{
+	struct initiators in;
+	int rc = initiators_read(cpunodes, cpus, &in);
+
+	if (rc < 0)
+		return rc == -ENODATA ? -ESRCH : rc;
+	*out = numa_allocate_nodemask();
+	if (!*out)
+		return -ENOMEM;
+	for (unsigned node = 0; node < BW_MAX_NODES && node < (*out)->size; node++)
+		if (initiators_has_memory(node) && initiators_local(&in, node))
+			numa_bitmask_setbit(*out, node);
+	if (nodes_first(*out) >= 0)
+		return 0;
+	numa_bitmask_free(*out);
+	*out = NULL;
+	return -ENODATA;
 }

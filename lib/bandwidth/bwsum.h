@@ -30,12 +30,14 @@ struct bw_choice {
 	double total;		/* sum bw */
 	double t;		/* T(w) */
 	double t_default;	/* T of the optimum at 32; 0 with a budget or more than 32 nodes */
+	bool stepped;		/* BW_SUM_REACHED: one above the smallest sum, which models less */
 };
 
 /* --weights=auto's weights. With a budget (1-255), bw_optimal_weights() at
  * it. With BW_BUDGET_CHOOSE, the sum too: the optimum at 32 where its T
  * reaches BW_SUM_GOAL of sum bw; else, with every weight at most 255, the
- * optimum of the smallest sum that reaches the goal or, where none does, of
+ * optimum of the smallest sum that reaches the goal (of that sum plus one
+ * where its optimum models more: one step, no further) or, where none does, of
  * the smallest sum that reaches the highest T of all. Such a sum may exceed
  * 255. Returns 0 or -EINVAL (bad input as above, or budget < n). */
 int bw_choose_weights(const double *bw, unsigned n, unsigned budget, uint8_t *w,

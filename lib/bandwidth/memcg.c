@@ -13,6 +13,7 @@
 
 #include "bandwidth/memcg.h"
 #include "parse.h"
+#include "sysfile/sysfile.h"
 
 /* Is WORD one of the comma-separated LIST? */
 static bool has_word(const char *list, const char *word)
@@ -71,16 +72,9 @@ static bool read_bytes(const char *dir, const char *name, unsigned long long *v)
 {
 	char path[PATH_MAX], buf[64];
 	unsigned long n;
-	FILE *f;
-	bool ok;
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path) ||
-	    !(f = fopen(path, "re")))
-		return false;
-	ok = fgets(buf, sizeof(buf), f) != NULL;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	if (!ok)
+	    sysfile_read_line(path, buf, sizeof(buf)) < 0)
 		return false;
 	if (strcmp(buf, "max") == 0) {
 		*v = MEMCG_UNLIMITED;

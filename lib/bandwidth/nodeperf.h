@@ -12,5 +12,8 @@ bool nodeperf_read(unsigned node, unsigned access, const char *file, unsigned lo
  * of access class 1 (the nearest CPU), or of class 0 where 1 is missing.
  * Returns the class, or -ENODATA when neither has both values above 0. */
 int nodeperf_bandwidth(unsigned node, unsigned long *mbps);
+/* The SLIT distance from node FROM to node TO (10-255), from sysfs, which
+ * anyone can read. false when it cannot be read. */
+bool nodeperf_distance(unsigned from, unsigned to, unsigned *d);
 
 #endif

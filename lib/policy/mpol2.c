@@ -7,40 +7,18 @@
  * ABI, in MPOL2_SYSCALLS_FILE, a sysfs file only the kernel series
  * creates. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "policy/mpol2.h"
 #include "policy/nodes.h"
+#include "sysfile/sysfile.h"
 #include "syscalls.h"
-
-/* sysfs only: a file planted elsewhere must not choose a syscall number. */
-static int read_syscall_list(char *buf, size_t len)
-{
-	struct statfs fs;
-	ssize_t n;
-	int fd = open(MPOL2_SYSCALLS_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	if (fstatfs(fd, &fs) < 0 || fs.f_type != SYSFS_MAGIC) {
-		close(fd);
-		return -EPERM;
-	}
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	return 0;
-}
+#include "uapi/mempolicy2_pidfd.h"
 
 /* The ABI this build calls the kernel with, as the kernel's list names it:
  * x86_64's three (one table, two ABIs, and the i386 table), elsewhere the
@@ -104,7 +82,7 @@ static const struct mpol2_numbers *numbers(void)
 	char buf[4096];	/* a sysfs file's most */
 
 	if (!known)
-		known = read_syscall_list(buf, sizeof(buf)) == 0 &&
+		known = sysfile_read_sysfs(MPOL2_SYSCALLS_FILE, buf, sizeof(buf)) == 0 &&
 			mpol2_parse_syscalls(buf, own_abi(), &nr) ? 1 : -1;
 	return known > 0 ? &nr : NULL;
 }
@@ -116,25 +94,31 @@ bool mpol2_present(void)
 
 #define LONG_BITS (8 * sizeof(unsigned long))
 
+_Static_assert(sizeof(struct mpol_args_pidfd) == MPOL_ARGS_SIZE_VER2, "VER2");
+
 /* The call's buffers: pol_maxnodes follows set_mempolicy's maxnode (one past
  * the last bit), and both buffers hold that many entries, zeroed past the
- * mask, whichever way a kernel counts. BITS is the node mask's size. */
+ * mask, whichever way a kernel counts. The arguments are VER2's, with the
+ * pidfd: the kernel reads it only with the pidfd flag and the VER2 size. */
 struct mpol2_buffers {
-	struct mpol_args args;
+	struct mpol_args_pidfd args;
 	unsigned long *mask;
 	uint8_t *weight;
 };
 
-static int buffers_alloc(struct mpol2_buffers *b, unsigned bits)
+static int buffers_alloc(struct mpol2_buffers *b, unsigned bits, int pidfd)
 {
 	memset(b, 0, sizeof(*b));
 	b->mask = calloc(bits / LONG_BITS + 1, sizeof(*b->mask));
 	b->weight = calloc(bits + 1, sizeof(*b->weight));
-	if (b->mask && b->weight)
-		return 0;
-	free(b->mask);
-	free(b->weight);
-	return -ENOMEM;
+	if (!b->mask || !b->weight) {
+		free(b->mask);
+		free(b->weight);
+		return -ENOMEM;
+	}
+	if (pidfd != MPOL2_SELF)
+		b->args.pidfd = pidfd;
+	return 0;
 }
 
 static void buffers_free(struct mpol2_buffers *b)
@@ -143,39 +127,48 @@ static void buffers_free(struct mpol2_buffers *b)
 	free(b->weight);
 }
 
-static int fill_args(struct mpol2_buffers *b, const struct policy *p)
+/* The calling task's calls pass VER1's arguments, another task's VER2's:
+ * a kernel without the pidfd patch still takes the former. */
+static size_t args_size(int pidfd)
+{
+	return pidfd == MPOL2_SELF ? sizeof(struct mpol_args) : sizeof(struct mpol_args_pidfd);
+}
+
+static int fill_args(struct mpol2_buffers *b, const struct policy *p, int pidfd)
 {
 	unsigned bits = p->nodes ? (unsigned)p->nodes->size : 0;
 
-	if (buffers_alloc(b, bits) < 0)
+	if (buffers_alloc(b, bits, pidfd) < 0)
 		return -ENOMEM;
-	b->args.mode = (__u16)p->mode;
-	b->args.mode_flags = (__u16)p->flags;
-	b->args.home_node = p->home_node;
+	b->args.v1.mode = (__u16)p->mode;
+	b->args.v1.mode_flags = (__u16)p->flags;
+	b->args.v1.home_node = p->home_node;
 	for (int n = bits ? nodes_first(p->nodes) : -1; n >= 0;
 	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		b->mask[(unsigned)n / LONG_BITS] |= 1UL << ((unsigned)n % LONG_BITS);
 		b->weight[n] = (uint8_t)policy_weight(p, (unsigned)n);
 	}
-	b->args.pol_maxnodes = bits ? bits + 1 : 0;
-	b->args.pol_nodes = bits ? (uintptr_t)b->mask : 0;
+	b->args.v1.pol_maxnodes = bits ? bits + 1 : 0;
+	b->args.v1.pol_nodes = bits ? (uintptr_t)b->mask : 0;
 	if (p->has_weights)
-		b->args.il_weights = (uintptr_t)b->weight;
+		b->args.v1.il_weights = (uintptr_t)b->weight;
 	return 0;
 }
 
 /* Only a call the kernel listed: without one (a test build's
- * NUMACTL2_TEST_TASK_LOCAL on a host kernel), ENOSYS; so for ranges. */
-int mpol2_set_task(const struct policy *p)
+ * NUMACTL2_TEST_TASK_LOCAL on a host kernel), ENOSYS; so for ranges.
+ * Another task's whole policy is replaced (MPOL_MF_HOME_NODE): without
+ * --home-node, its home node becomes -1 (none). */
+int mpol2_set_task(int pidfd, const struct policy *p)
 {
+	unsigned flags = pidfd == MPOL2_SELF ? 0 : MPOL_MF_PIDFD | MPOL_MF_HOME_NODE;
 	struct mpol2_buffers b;
 	int rc;
 
 	if (!numbers())
 		return -ENOSYS;
-	rc = fill_args(&b, p);
-
-	if (rc == 0 && set_mempolicy2(numbers()->set, &b.args, sizeof(b.args), 0) < 0)
+	rc = fill_args(&b, p, pidfd);
+	if (rc == 0 && set_mempolicy2(numbers()->set, &b.args.v1, args_size(pidfd), flags) < 0)
 		rc = -errno;
 	buffers_free(&b);
 	return rc;
@@ -188,11 +181,11 @@ int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsig
 
 	if (!numbers())
 		return -ENOSYS;
-	rc = fill_args(&b, p);
+	rc = fill_args(&b, p, MPOL2_SELF);
 
 	if (p->home_node >= 0)
 		mbind_flags |= MPOL_MF_HOME_NODE;
-	if (rc == 0 && mbind2(numbers()->mbind, addr, len, &b.args, sizeof(b.args), mbind_flags) < 0)
+	if (rc == 0 && mbind2(numbers()->mbind, addr, len, &b.args.v1, sizeof(b.args.v1), mbind_flags) < 0)
 		rc = -errno;
 	buffers_free(&b);
 	return rc;
@@ -210,28 +203,31 @@ bool mpol2_own_weights(const uint8_t *w, unsigned n)
 
 /* S's weights array becomes the call's buffer, one entry for each bit of
  * S->nodes and a spare (s->weight stays NULL on failure). */
-int mpol2_get_task(struct mpol2_state *s)
+int mpol2_get_task(int pidfd, struct mpol2_state *s)
 {
-	struct mpol2_buffers b;
+	unsigned flags = pidfd == MPOL2_SELF ? 0 : MPOL_F_PIDFD;
 	unsigned bits = (unsigned)s->nodes->size;
+	struct mpol2_buffers b;
 
 	s->weight = NULL;
-	if (buffers_alloc(&b, bits) < 0)
+	if (!numbers())
+		return -ENOSYS;
+	if (buffers_alloc(&b, bits, pidfd) < 0)
 		return -ENOMEM;
-	b.args.pol_maxnodes = bits + 1;
-	b.args.pol_nodes = (uintptr_t)b.mask;
-	b.args.il_weights = (uintptr_t)b.weight;
-	if (get_mempolicy2(numbers()->get, &b.args, sizeof(b.args), 0, 0) < 0) {
+	b.args.v1.pol_maxnodes = bits + 1;
+	b.args.v1.pol_nodes = (uintptr_t)b.mask;
+	b.args.v1.il_weights = (uintptr_t)b.weight;
+	if (get_mempolicy2(numbers()->get, &b.args.v1, args_size(pidfd), 0, flags) < 0) {
 		int rc = -errno;
 
 		buffers_free(&b);
 		return rc;
 	}
-	s->mode = b.args.mode;
-	s->mode_flags = b.args.mode_flags;
+	s->mode = b.args.v1.mode;
+	s->mode_flags = b.args.v1.mode_flags;
 	/* all zero: the policy follows the global table */
 	s->own_weights = mpol2_own_weights(b.weight, bits + 1);
-	s->home_node = b.args.home_node;
+	s->home_node = b.args.v1.home_node;
 	numa_bitmask_clearall(s->nodes);
 	for (unsigned n = 0; n < bits; n++)
 		if (b.mask[n / LONG_BITS] & (1UL << (n % LONG_BITS)))
@@ -239,9 +235,4 @@ int mpol2_get_task(struct mpol2_state *s)
 	s->weight = b.weight;
 	free(b.mask);
 	return 0;
-}
-
-const struct mpol2_numbers *mpol2_numbers(void)
-{
-	return numbers();
 }

@@ -34,13 +34,23 @@ struct mpol2_numbers {
 bool mpol2_parse_syscalls(char *buf, const char *abi, struct mpol2_numbers *nr);
 
 bool mpol2_present(void);
-int mpol2_set_task(const struct policy *p);
-int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags);
-int mpol2_get_task(struct mpol2_state *s);
 
-/* For policy/remote.c, which makes the same calls for another task: the
- * numbers of this build's ABI, NULL when the kernel does not list them. */
-const struct mpol2_numbers *mpol2_numbers(void);
+/* The task the calls act on: the calling one, or the task of a pidfd
+ * (policy/remote.c's; a process's pidfd names its main thread). */
+#define MPOL2_SELF (-1)
+
+/* P becomes the policy of the task (PIDFD or MPOL2_SELF), its weights its
+ * own (none: it follows the global table). Another task installs it when
+ * it next returns to user space; pages placed stay. 0, or -errno: -ENOSYS
+ * when the kernel does not list the calls; for a pidfd -EPERM not allowed,
+ * -ESRCH exited, -E2BIG (or -EINVAL for the flag) from a kernel whose
+ * calls cannot act on another task. */
+int mpol2_set_task(int pidfd, const struct policy *p);
+int mpol2_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags);
+
+/* The policy of the task (PIDFD or MPOL2_SELF) into S: S->nodes allocated
+ * by the caller, S->weight malloc'd here. The same errors. */
+int mpol2_get_task(int pidfd, struct mpol2_state *s);
 
 /* Whether get_mempolicy2's N weights at W are the policy's own: all zero
  * means it follows the global table. */

@@ -52,7 +52,7 @@ int policy_weights_alloc(struct policy *p)
 int policy_set_task(const struct policy *p)
 {
 	if (p->task_local)
-		return mpol2_set_task(p);
+		return mpol2_set_task(MPOL2_SELF, p);
 	if (set_mempolicy(p->mode | (int)p->flags, mask_of(p->nodes), maxnode_of(p->nodes)) < 0)
 		return -errno;
 	return 0;

@@ -9,9 +9,14 @@
  * locks are counted. Once one has ended, /proc/PID/fdinfo says who has the
  * locked descriptor open now (the child that kept a lease after its parent
  * exited), at the cost of a look at every process; other users' fdinfo is
- * root's to read: where none could be read, /proc/locks' pids stand in. */
+ * root's to read: where none could be read, /proc/locks' pids stand in.
+ * A node with LEASE_MAX_PIDS running lockers (other than this run) has all
+ * a message names: it is leased, "and more"; /proc/locks is read no
+ * further once every node asked about has them, and neither fdinfo nor the
+ * records are looked at for it (a thousand holders cost what sixteen do). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,17 +32,19 @@
 
 /* One look for holders: "maj:min:ino" as /proc/locks and fdinfo print a
  * file, and the file itself (file[]), for the nids nodes of id_node[]; the
- * pids /proc/locks names for each node (locked[]); and the holders found
- * (held[]). Every table has count entries. */
+ * pids /proc/locks names for each node (locked[]); the holders found
+ * (held[]); and the nodes whose holders a message has in full (done[]).
+ * Every table has count entries. */
 struct scan {
 	bool others;			/* only the holders that are not this run */
 	pid_t self;
 	int err;			/* -ENOMEM once a set could not grow */
-	unsigned count, nids;
+	unsigned count, nids, ndone;
 	char (*ids)[48];
 	struct stat *file;
 	unsigned *id_node;
 	struct pidset *locked, *held;
+	bool *done;
 };
 
 static void add_pid(struct scan *s, struct pidset *set, pid_t pid)
@@ -54,7 +61,8 @@ static int scan_init(struct scan *s, unsigned count)
 	s->id_node = calloc(count, sizeof(s->id_node[0]));
 	s->locked = calloc(count, sizeof(s->locked[0]));
 	s->held = calloc(count, sizeof(s->held[0]));
-	return s->ids && s->file && s->id_node && s->locked && s->held ? 0 : -ENOMEM;
+	s->done = calloc(count, sizeof(s->done[0]));
+	return s->ids && s->file && s->id_node && s->locked && s->held && s->done ? 0 : -ENOMEM;
 }
 
 static void scan_free(struct scan *s)
@@ -68,6 +76,7 @@ static void scan_free(struct scan *s)
 	free(s->id_node);
 	free(s->locked);
 	free(s->held);
+	free(s->done);
 }
 
 static void file_ids(struct scan *s, const bool *has)
@@ -102,29 +111,79 @@ static int node_of_line(const struct scan *s, const char *line)
 	return -1;
 }
 
-/* /proc/locks: which nodes are locked, and the pids that locked them.
- * Returns how many lines name a node. Waiters ("->") hold nothing. */
+/* Does PID run (or is it a zombie not yet reaped)? Another user's too. */
+static bool runs(pid_t pid)
+{
+	return kill(pid, 0) == 0 || errno != ESRCH;
+}
+
+/* A locker of NODE that runs and is not this run is one of its holders: with
+ * LEASE_MAX_PIDS of them, NODE is done (a message names no more). */
+static void confirm(struct scan *s, int node, pid_t pid)
+{
+	struct pidset *held = &s->held[node];
+
+	if (s->done[node] || (s->others && pid == s->self) || !runs(pid))
+		return;
+	for (size_t i = 0; i < held->count; i++)
+		if (held->pid[i] == pid)
+			return;
+	add_pid(s, held, pid);
+	if (held->count == LEASE_MAX_PIDS) {
+		s->done[node] = true;
+		s->ndone++;
+	}
+}
+
+/* One line of /proc/locks. */
+static void lock_line(struct scan *s, const char *line, unsigned *found)
+{
+	int node = node_of_line(s, line), pid;
+
+	if (node < 0 || strstr(line, "->") || sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
+		return;
+	add_pid(s, &s->locked[node], pid);
+	confirm(s, node, pid);
+	(*found)++;
+}
+
+/* The next read of /proc/locks: a page first (where the lockers asked about
+ * are, most of the time: the kernel lists the newest locks first), then 64
+ * KiB at a time (the kernel walks its list of locks from the start for
+ * every read(): large reads, few walks, however many locks there are). */
+static size_t read_size(size_t reads)
+{
+	return reads ? 1 << 16 : 1 << 12;
+}
+
+/* /proc/locks, until every node asked about is done: which nodes are
+ * locked, and the pids that locked them. Returns how many lines name a
+ * node. Waiters ("->") hold nothing. */
 static unsigned proc_locks(struct scan *s)
 {
-	FILE *f = fopen("/proc/locks", "re");
-	char line[256];
+	static char buf[(1 << 16) + 256];
+	int fd = open("/proc/locks", O_RDONLY | O_CLOEXEC);
+	size_t len = 0, reads = 0;
 	unsigned found = 0;
+	ssize_t got = 1;
 
-	if (!f)
+	if (fd < 0)
 		return 0;
-	/* The kernel walks its list of locks from the start for every read():
-	 * large reads, few walks, however many locks there are. */
-	setvbuf(f, NULL, _IOFBF, 1 << 16);
-	while (fgets(line, sizeof(line), f)) {
-		int node = node_of_line(s, line), pid;
+	while (got > 0 && s->ndone < s->nids) {
+		char *line = buf, *nl;
 
-		if (node < 0 || strstr(line, "->") ||
-		    sscanf(line, "%*d: FLOCK %*s %*s %d", &pid) != 1)
-			continue;
-		add_pid(s, &s->locked[node], pid);
-		found++;
+		got = read(fd, buf + len, read_size(reads++));
+		len += got > 0 ? (size_t)got : 0;
+		buf[len] = '\0';
+		for (; s->ndone < s->nids && (nl = strchr(line, '\n')); line = nl + 1) {
+			*nl = '\0';
+			lock_line(s, line, &found);
+		}
+		/* A line cut by the read, to be completed by the next. */
+		len = (size_t)(buf + len - line) < 256 ? (size_t)(buf + len - line) : 0;
+		memmove(buf, line, len);
 	}
-	fclose(f);
+	close(fd);
 	return found;
 }
 
@@ -141,7 +200,7 @@ static void fdinfo_locks(struct scan *s, pid_t pid, const char *fd)
 	while (fgets(line, sizeof(line), f)) {
 		int node = strncmp(line, "lock:", 5) == 0 ? node_of_line(s, line) : -1;
 
-		if (node >= 0)
+		if (node >= 0 && !s->done[node])
 			add_pid(s, &s->held[node], pid);
 	}
 	fclose(f);
@@ -166,7 +225,7 @@ static void scan_pid(struct scan *s, pid_t pid, bool *readable)
 		snprintf(id, sizeof(id), " FLOCK %02x:%02x:%lu ", major(st.st_dev),
 			 minor(st.st_dev), (unsigned long)st.st_ino);
 		node = node_of_line(s, id);
-		if (node >= 0 && s->locked[node].count)
+		if (node >= 0 && !s->done[node] && s->locked[node].count)
 			fdinfo_locks(s, pid, d->d_name);
 	}
 	*readable = true;
@@ -198,19 +257,19 @@ static void scan_proc(struct scan *s, pid_t *unreadable)
 	closedir(proc);
 }
 
-/* Do the lockers a message would name (the first LEASE_MAX_PIDS of each
- * node, by PID) still run? The rest are counted as they are: a thousand
- * holders cost no thousand looks. A lock of this run's own may be shared
- * with its children (--restore-weights): who has it is fdinfo's to say. */
+/* Do the lockers of the nodes not done all run? A lock of this run's own may
+ * be shared with its children (--restore-weights): who has it is fdinfo's
+ * to say. The lockers that run are the holders so far (confirm()). */
 static bool lockers_run(struct scan *s)
 {
 	for (unsigned n = 0; n < s->count; n++) {
+		if (s->done[n])
+			continue;
 		pidset_sort(&s->locked[n]);
 		if (s->others && pidset_has(&s->locked[n], s->self))
 			return false;
-		for (size_t i = 0; i < s->locked[n].count && i < LEASE_MAX_PIDS; i++)
-			if (kill(s->locked[n].pid[i], 0) < 0 && errno == ESRCH)
-				return false;
+		if (s->locked[n].count != s->held[n].count)
+			return false;
 	}
 	return true;
 }
@@ -225,11 +284,14 @@ static void locks_held(struct scan *s)
 	if (!proc_locks(s))
 		return;
 	run = lockers_run(s);
+	for (unsigned n = 0; !run && n < s->count; n++)
+		if (!s->done[n])
+			s->held[n].count = 0;
 	if (!run)
 		scan_proc(s, &unreadable);
 	for (unsigned n = 0; n < s->count; n++) {
 		const struct pidset *l = &s->locked[n];
-		bool lockers = run || (!s->held[n].count && unreadable);
+		bool lockers = !s->done[n] && (run || (!s->held[n].count && unreadable));
 
 		for (size_t i = 0; lockers && i < l->count; i++)
 			if (!(s->others && l->pid[i] == s->self))
@@ -254,7 +316,7 @@ static bool known(const struct lease_record *r, void *arg)
 	const struct scan *s = arg;
 	int node = node_of_record(s, r);
 
-	return node >= 0 && pidset_has(&s->held[node], r->pid);
+	return node >= 0 && (s->done[node] || pidset_has(&s->held[node], r->pid));
 }
 
 /* A running process's record: a holder of the node whose file it names. */
@@ -263,15 +325,17 @@ static void recorded(const struct lease_record *r, void *arg)
 	struct scan *s = arg;
 	int node = node_of_record(s, r);
 
-	if (node >= 0 && !(s->others && r->this_run))
+	if (node >= 0 && !s->done[node] && !(s->others && r->this_run))
 		add_pid(s, &s->held[node], r->pid);
 }
 
-/* WHO[n] from the set of holders: the count, and the first PIDs. */
-static void fill(struct lease_holders *who, struct pidset *held)
+/* WHO[n] from the set of holders: the count, and the first PIDs; MORE when
+ * there may be others (the set was not looked for past LEASE_MAX_PIDS). */
+static void fill(struct lease_holders *who, struct pidset *held, bool more)
 {
 	pidset_sort(held);
 	who->count = (unsigned)held->count;
+	who->more = more;
 	for (size_t i = 0; i < held->count && i < LEASE_MAX_PIDS; i++)
 		who->pid[i] = held->pid[i];
 }
@@ -291,9 +355,10 @@ int holders_find(struct lease_holders *who, const bool *has, unsigned count, boo
 	}
 	file_ids(&s, has);
 	locks_held(&s);
-	record_scan(known, recorded, &s);
+	if (s.ndone < s.nids)
+		record_scan(known, recorded, &s);
 	for (unsigned n = 0; n < count; n++) {
-		fill(&who[n], &s.held[n]);
+		fill(&who[n], &s.held[n], s.done[n]);
 		leased += who[n].count > 0;
 	}
 	scan_free(&s);
@@ -307,7 +372,7 @@ int holders_recorded(int fd, struct lease_holders *who)
 {
 	struct pidset held = { 0 };
 	struct scan s = { .others = true, .count = 1, .nids = 1, .id_node = (unsigned[]){ 0 },
-			  .held = &held };
+			  .held = &held, .done = (bool[]){ false } };
 	struct stat st;
 
 	memset(who, 0, sizeof(*who));
@@ -315,7 +380,7 @@ int holders_recorded(int fd, struct lease_holders *who)
 		return -errno;
 	s.file = &st;
 	record_scan(NULL, recorded, &s);
-	fill(who, &held);
+	fill(who, &held, false);
 	pidset_free(&held);
 	return s.err;
 }
@@ -379,7 +444,7 @@ out:
 	return rc < 0 ? rc : 0;
 }
 
-/* "1234 1240" (and "+N more") */
+/* "1234 1240" (and "+N more", or "and more" where they were not counted) */
 void holders_format_pids(const struct lease_holders *who, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -387,7 +452,9 @@ void holders_format_pids(const struct lease_holders *who, char *buf, size_t len)
 	buf[0] = '\0';
 	for (unsigned i = 0; i < who->count && i < LEASE_MAX_PIDS && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%d", i ? " " : "", who->pid[i]);
-	if (who->count > LEASE_MAX_PIDS && used < len)
+	if (who->more && used < len)
+		snprintf(buf + used, len - used, " and more");
+	else if (who->count > LEASE_MAX_PIDS && used < len)
 		snprintf(buf + used, len - used, " +%u more", who->count - LEASE_MAX_PIDS);
 	if (!who->count)
 		snprintf(buf, len, "unknown");

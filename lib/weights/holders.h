@@ -14,6 +14,7 @@
 /* The live processes that hold a node's lease. */
 struct lease_holders {
 	unsigned count;			/* may exceed LEASE_MAX_PIDS; only that many are kept */
+	bool more;			/* and others, not looked for past LEASE_MAX_PIDS */
 	pid_t pid[LEASE_MAX_PIDS];
 };
 

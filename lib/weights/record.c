@@ -34,7 +34,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -121,7 +120,7 @@ static int new_name(char name[RECORD_NAME_MAX], const struct lease_record *r)
 {
 	unsigned long long random;
 
-	if (getrandom(&random, sizeof(random), 0) != sizeof(random))
+	if (sys_getrandom(&random, sizeof(random), 0) != sizeof(random))
 		return -errno;
 	snprintf(name, RECORD_NAME_MAX, RECORD_PREFIX "%llx.%llu.%d.%llu.%016llx",
 		 (unsigned long long)r->dev, (unsigned long long)r->ino, r->pid, r->start, random);

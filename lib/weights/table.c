@@ -16,25 +16,18 @@
 
 #include <numa.h>
 
+#include "sysfile/sysfile.h"
 #include "weights/table.h"
 
 #define GW_SYSFS "/sys/kernel/mm/mempolicy/weighted_interleave"
 
-#ifdef NUMACTL2_TEST_BUILD
-/* Test build only (make test/bin/numactl2): NUMACTL2_SYSFS_WI points the
- * tool at a copy of the table, so host tests never write the real one. */
+/* The test build (make build/test/numactl2) uses NUMACTL2_SYSFS_WI's copy
+ * of the table instead, and no table at all without it: host tests, and
+ * anyone who runs the test build by hand, never write the real one. */
 const char *gw_dir(void)
 {
-	const char *dir = getenv("NUMACTL2_SYSFS_WI");
-
-	return dir && *dir ? dir : GW_SYSFS;
+	return SYSFILE_WRITTEN_DIR(GW_SYSFS, "NUMACTL2_SYSFS_WI");
 }
-#else
-const char *gw_dir(void)
-{
-	return GW_SYSFS;
-}
-#endif
 
 bool gw_present(void)
 {
@@ -101,45 +94,14 @@ unsigned gw_node_count(void)
 }
 #endif
 
-/* A weight or auto file: never through a symlink, and only a regular file
- * (as sysfs attributes are), so a planted link or device is not written.
- * O_CLOEXEC is the caller's choice: a lease descriptor must survive exec. */
-static int open_attr(const char *path, int flags)
-{
-	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK);
-	struct stat st;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	return fd;
-}
-
+/* A weight or auto file is opened through sysfile_open: a planted link or
+ * device is not written. */
 int gw_open_node(unsigned node, int flags)
 {
 	char path[512];
 
 	node_path(path, sizeof(path), node);
-	return open_attr(path, flags);
-}
-
-static int read_small_file(const char *path, char *buf, size_t len)
-{
-	int fd = open_attr(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return fd;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
+	return sysfile_open(path, flags);
 }
 
 int gw_read(unsigned node, unsigned *weight)
@@ -149,7 +111,7 @@ int gw_read(unsigned node, unsigned *weight)
 	int rc;
 
 	node_path(path, sizeof(path), node);
-	rc = read_small_file(path, buf, sizeof(buf));
+	rc = sysfile_read_line(path, buf, sizeof(buf));
 	if (rc < 0)
 		return rc;
 	if (parse_ulong(buf, WEIGHT_MAX, &w) < 0)
@@ -176,7 +138,7 @@ enum gw_auto gw_read_auto(void)
 {
 	char path[512], buf[16];
 
-	if (!auto_path(path, sizeof(path)) || read_small_file(path, buf, sizeof(buf)) < 0)
+	if (!auto_path(path, sizeof(path)) || sysfile_read_line(path, buf, sizeof(buf)) < 0)
 		return GW_AUTO_ABSENT;
 	if (strcmp(buf, "true") == 0)
 		return GW_AUTO_ON;
@@ -218,7 +180,7 @@ static void node_written(void)
 
 	if (!kernel_auto() || !auto_path(path, sizeof(path)))
 		return;
-	fd = open_attr(path, O_WRONLY | O_CLOEXEC);
+	fd = sysfile_open(path, O_WRONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		(void)write_string(fd, "false");
 		close(fd);
@@ -250,7 +212,7 @@ int gw_enable_auto(void)
 	rc = auto_refused();
 	if (rc < 0)
 		return rc;
-	fd = open_attr(path, O_WRONLY | O_CLOEXEC);
+	fd = sysfile_open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fd;
 	rc = write_string(fd, "true");

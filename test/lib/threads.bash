@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A process with threads for the --pid tests on the host (test/pid.bats,
-# test/threads.bats): test/bin/retune -t N (test/vm/retune.c) in the
+# test/threads.bats): build/test/retune -t N (test/vm/retune.c) in the
 # background, one page per thread.
 
 # start_retune_threads N: $job is its pid once every thread has its page,

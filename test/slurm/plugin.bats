@@ -212,7 +212,9 @@ JOB
 @test "slurm: --weights=auto from a node's HMAT bandwidth: numactl2's weights, written to the copy" {
 	local node=$BATS_TEST_TMPDIR/node cli=$BATS_TEST_TMPDIR/cli-wi
 	test_table 5
-	mkdir -p "$node/node0/access1/initiators" "$cli"
+	# From node 0's CPUs (the host's, the task's), its nearest initiator.
+	mkdir -p "$node/node0/access1/initiators/node0" "$cli"
+	cat /sys/devices/system/node/node0/cpulist >"$node/node0/cpulist"
 	echo 50000 >"$node/node0/access1/initiators/read_bandwidth"
 	echo 40000 >"$node/node0/access1/initiators/write_bandwidth"
 	export NUMACTL2_SYSFS_NODE=$node

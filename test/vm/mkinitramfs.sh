@@ -14,7 +14,7 @@
 # runs.  NUMACTL2_VM_SLURM=1 adds a Slurm cluster for guest/slurm.bats
 # (about 14 MB): munge, Slurm's daemons, clients and plugins, and, in
 # /vmtest/slurm, the project's plugin (NUMACTL2_SLURM_PLUGIN, default
-# slurm/numactl2.so) and test/slurm/cluster.  Dynamically linked programs take
+# build/pic/slurm/numactl2.so) and test/slurm/cluster.  Dynamically linked programs take
 # every library ldd lists, at the same path.
 set -euo pipefail
 
@@ -69,6 +69,9 @@ put_prog "$(command -v sed)" /usr/bin/sed
 # jq: the --report=json tests parse with it.
 command -v jq >/dev/null || die "jq missing (apt-get install jq)"
 put_prog "$(command -v jq)" /usr/bin/jq
+# strace: a job that traces its children, under --report (report.bats).
+command -v strace >/dev/null || die "strace missing (apt-get install strace)"
+put_prog "$(command -v strace)" /usr/bin/strace
 # Debian's numactl: the reference the classic-policy tests compare with.
 [ -x /usr/bin/numactl ] || die "numactl missing (apt-get install numactl)"
 put_prog /usr/bin/numactl /usr/bin/numactl
@@ -80,10 +83,10 @@ cp -a /usr/lib/bats-core "$root/usr/lib/"
 cp -a /usr/libexec/bats-core "$root/usr/libexec/"
 
 # The program under test and the helpers. The test build (make
-# test/bin/numactl2), where there is one, goes in as /vmtest/testbuild/numactl2 for the
+# build/test/numactl2), where there is one, goes in as /vmtest/testbuild/numactl2 for the
 # few guest tests that need its hooks (a fake weight table on 6.1).
 put_prog "$numactl2" /vmtest/bin/numactl2
-testbuild=${NUMACTL2_TEST:-$top/test/bin/numactl2}
+testbuild=${NUMACTL2_TEST:-$top/build/test/numactl2}
 [ ! -x "$testbuild" ] || put_prog "$testbuild" /vmtest/testbuild/numactl2
 kselftest=${NUMACTL2_KSELFTEST:-}
 if [ -n "$kselftest" ]; then
@@ -99,7 +102,7 @@ done
 # Slurm's own plugins are loaded by name from its plugin directory: all of
 # them go in, with their libraries, so that any slurm.conf works.
 put_slurm() {
-	local plugin=${NUMACTL2_SLURM_PLUGIN:-$top/slurm/numactl2.so} p dir
+	local plugin=${NUMACTL2_SLURM_PLUGIN:-$top/build/pic/slurm/numactl2.so} p dir
 	[ -x "$plugin" ] || die "no Slurm plugin at '$plugin' (install libslurm-dev, run make)"
 	for p in munged mungekey slurmctld slurmd slurmstepd srun sbatch sinfo squeue scontrol scancel; do
 		command -v "$p" >/dev/null || die "$p missing (tools/install-deps installs Slurm and munge)"
@@ -116,7 +119,8 @@ put_slurm() {
 cp "$here"/guest/* "$root/vmtest/"
 mkdir -p "$root/vmtest/lib"
 cp "$top"/test/lib/*.bash "$root/vmtest/lib/"
-cp "$here/demo.sh" "$root/vmtest/demo.sh"
+cp "$here/demo.sh" "$here/demo-sockets.sh" "$root/vmtest/"
+cp "$here/lib/demo.bash" "$root/vmtest/lib/"
 install -m 0755 "$here/init" "$root/init"
 # nobody: the unprivileged user of the lease and Slurm tests (asnobody).
 printf 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$root/etc/passwd"

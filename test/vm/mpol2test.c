@@ -978,13 +978,29 @@ static void expect_moved(const char *what, unsigned long mask, const uint8_t *w)
 	munmap(a, 100 * PAGE);
 }
 
+/* The task's policy reads back with exactly the weights W, every node's. */
+static void expect_weights(const char *what, const uint8_t *w)
+{
+	struct got g;
+
+	if (get_policy(&g, NULL, 0) != 0) {
+		fail("%s: get_mempolicy2: %s", what, strerror(errno));
+		return;
+	}
+	for (int n = 0; n < NNODES; n++)
+		CHECK(g.weight[n] == w[n], "%s: weight of node %d reads %u, want %u", what, n,
+		      g.weight[n], w[n]);
+}
+
 /*
  * A cpuset move (mpol_rebind_nodemask): weights go with their nodes'
- * positions, 1:1:8 on 0-2 becomes 1:1:8 on 1-3 and back.
+ * positions, 1:1:8 on 0-2 becomes 1:1:8 on 1-3, and moved back the
+ * weights read back exactly as given, the 5 of node 3 (outside the mask)
+ * included: the kernel keeps the given weights apart from those in effect.
  */
 static void case_cpuset_move(void)
 {
-	static const uint8_t w118[NNODES] = { 1, 1, 8, 0 };
+	static const uint8_t w1185[NNODES] = { 1, 1, 8, 5 };
 	static const uint8_t moved[NNODES] = { 0, 1, 1, 8 };
 	struct statfs fs;
 	struct pol p;
@@ -1005,13 +1021,34 @@ static void case_cpuset_move(void)
 	if (cpuset_write("cpuset.cpus", "0") < 0 || cpuset_write("cpuset.mems", "0-2") < 0 ||
 	    cpuset_write("cgroup.procs", pid) < 0)
 		goto out;
-	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x7, w118);
-	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 1:1:8 on 0-2");
-	expect_moved("in cpuset 0-2", 0x7, w118);
+	pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x7, w1185);
+	expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 1:1:8 on 0-2, 5 for node 3");
+	expect_moved("in cpuset 0-2", 0x7, w1185);
 	if (cpuset_write("cpuset.mems", "1-3") == 0)
 		expect_moved("moved to 1-3", 0xe, moved);
-	if (cpuset_write("cpuset.mems", "0-2") == 0)
-		expect_moved("moved back to 0-2", 0x7, w118);
+	if (cpuset_write("cpuset.mems", "0-2") == 0) {
+		expect_moved("moved back to 0-2", 0x7, w1185);
+		expect_weights("moved back to 0-2", w1185);
+	}
+	/*
+	 * MPOL_F_STATIC_NODES over node 0 alone, moved to a cpuset without
+	 * it: the policy falls back to the cpuset's nodes (weight 1 each, in
+	 * effect), and get_mempolicy2 still shows the weights as given, the
+	 * 0 entries included; moved back, 100 pages all on node 0.
+	 */
+	{
+		static const uint8_t w3[NNODES] = { 3, 0, 0, 0 };
+
+		pol_init(&p, MPOL_WEIGHTED_INTERLEAVE, 0x1, w3);
+		p.args.mode_flags = MPOL_F_STATIC_NODES;
+		expect_ok(sys_set(&p.args, sizeof(p.args), 0), "set_mempolicy2 static 3 on node 0");
+		if (cpuset_write("cpuset.mems", "1-2") == 0)
+			expect_weights("static, moved to 1-2", w3);
+		if (cpuset_write("cpuset.mems", "0-2") == 0) {
+			expect_weights("static, moved back to 0-2", w3);
+			expect_moved("static, moved back to 0-2", 0x1, w3);
+		}
+	}
 out:
 	reset_task_policy();
 	cpuset_write(CGROUP "/cgroup.procs", pid);

@@ -3,11 +3,16 @@
 # Boot the 4-node test guest under QEMU (TCG) and run the guest suite (or the demo).
 #
 #   test/vm/run.sh -k BZIMAGE -i INITRD [-s SUITE] [-m test|demo] [-w WEIGHTS]
-#                  [-b BANDWIDTHS] [-t TIMEOUT] [-o OUTDIR] [-v]
+#                  [-b BANDWIDTHS] [-T four|sockets] [-t TIMEOUT] [-o OUTDIR] [-v]
 #
-# Guest: node 0 = 2 CPUs + 1 GiB; nodes 1-3 memory only, 512 MiB each.  HMAT
-# (access from node 0): 200/100/50/25 GB/s, 100/200/250/300 ns; -b gives the
-# four bandwidths instead, as QEMU takes them (200G,100G,50G,25G).
+# Guest (-T four, the default): node 0 = 2 CPUs + 1 GiB; nodes 1-3 memory
+# only, 512 MiB each.  HMAT (access from node 0): 200/100/50/25 GB/s,
+# 100/200/250/300 ns; -b gives the four bandwidths instead, as QEMU takes
+# them (200G,100G,50G,25G).
+# -T sockets: two sockets, nodes 0 and 1 with one CPU and 768 MiB each,
+# CPU-less nodes 2 (behind socket 0) and 3 (behind socket 1) with 512 MiB.
+# HMAT from either socket: local DRAM 200G, remote DRAM 80G, local CXL 60G,
+# remote CXL 20G, at 100/200/250/350 ns, and a SLIT to match (10/20/25/35).
 # The guest's TAP (or demo output) is printed on stdout; timings and the
 # verdict on stderr.  OUTDIR (default: a temporary directory) keeps
 # console-N.log and out-N.txt per attempt, and "status" = PASS, FAIL, CRASH
@@ -17,13 +22,14 @@ set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 kernel= initrd= suite= mode=test weights= bandwidths=200G,100G,50G,25G timeout=600 outdir= verbose=0
+topology=four
 QEMU=${QEMU:-qemu-system-x86_64}
 
 log() { printf 'run.sh: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
-usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; exit 1; }
+usage() { sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; exit 1; }
 
-while getopts 'k:i:s:m:w:b:t:o:vh' opt; do
+while getopts 'k:i:s:m:w:b:T:t:o:vh' opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	i) initrd=$OPTARG ;;
@@ -31,6 +37,7 @@ while getopts 'k:i:s:m:w:b:t:o:vh' opt; do
 	m) mode=$OPTARG ;;
 	w) weights=$OPTARG ;;
 	b) bandwidths=$OPTARG ;;
+	T) topology=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	o) outdir=$OPTARG ;;
 	v) verbose=1 ;;
@@ -61,8 +68,35 @@ for b in "${bw[@]}"; do
 	[[ $b =~ ^[0-9]+[KMG]?$ ]] || die "bandwidth '$b': a number with an optional K, M or G"
 done
 
+# Two sockets: [initiator][target] bandwidth, latency and SLIT distance.
+sockets_args() {
+	local i t bw=(200G 80G 60G 20G) lat=(100 200 250 350) dist=(10 20 25 35)
+	echo -accel tcg -m 2560M -smp 2,sockets=2 -machine hmat=on -net none
+	echo -object memory-backend-ram,id=m0,size=768M -object memory-backend-ram,id=m1,size=768M
+	echo -object memory-backend-ram,id=m2,size=512M -object memory-backend-ram,id=m3,size=512M
+	echo -numa node,nodeid=0,cpus=0,memdev=m0,initiator=0
+	echo -numa node,nodeid=1,cpus=1,memdev=m1,initiator=1
+	echo -numa node,nodeid=2,memdev=m2,initiator=0
+	echo -numa node,nodeid=3,memdev=m3,initiator=1
+	# Kind of target t from socket i: 0 local DRAM, 1 remote DRAM, 2 local
+	# CXL, 3 remote CXL.
+	for i in 0 1; do
+		for t in 0 1 2 3; do
+			local k=$(( (t >= 2 ? 2 : 0) + (t % 2 != i) ))
+			echo -numa hmat-lb,initiator=$i,target=$t,hierarchy=memory,data-type=access-latency,latency=${lat[k]}
+			echo -numa hmat-lb,initiator=$i,target=$t,hierarchy=memory,data-type=access-bandwidth,bandwidth=${bw[k]}
+			[ "$i" = "$t" ] || echo -numa dist,src=$i,dst=$t,val=${dist[k]}
+		done
+	done
+	echo -numa dist,src=2,dst=3,val=40
+}
+
 qemu_args() {
 	local n lat=(100 200 250 300)
+	if [ "$topology" = sockets ]; then
+		sockets_args
+		return
+	fi
 	echo -accel tcg -m 2560M -smp 2 -machine hmat=on -net none
 	echo -object memory-backend-ram,id=m0,size=1G
 	for n in 1 2 3; do

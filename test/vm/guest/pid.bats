@@ -99,7 +99,7 @@ start_threads() {
 
 @test "--pid: another user's numactl2 is refused, the job keeps its policy" {
 	start_job -w 0,1 --weights=0:1,1:1
-	refused "numactl2: --pid=$job: not permitted to change the policy of that process (another user's: needs CAP_SYS_PTRACE); nothing changed" \
+	refused "numactl2: --pid=$job: not permitted to change the policy of that process (another user's: needs CAP_SYS_PTRACE and CAP_SYS_NICE); nothing changed" \
 		asnobody numactl2 --pid="$job" -w 0,1 --weights=0:9,1:1
 	refused "numactl2: --pid=$job: not permitted to read the policy of that process (another user's: needs CAP_SYS_PTRACE); nothing changed" \
 		asnobody numactl2 --show --pid="$job"

@@ -10,11 +10,19 @@
 load common
 
 setup_file() {
+	# nobody (asnobody) must reach the programs: the initramfs root comes
+	# from mktemp -d, mode 0700.
 	thp never
+	chmod 755 /
 }
+
+YAMA=/proc/sys/kernel/yama/ptrace_scope
 
 teardown() {
 	[ -z "${bg_pid:-}" ] || kill "$bg_pid" 2>/dev/null || true
+	# test/vm/init's rule for the suites: the classic ptrace rules.
+	echo 0 >"$YAMA"
+	[ -z "${shared:-}" ] || rm -rf "$shared"
 }
 
 @test "--report=json: 4-node interleave, each node's pages are numa_maps' at the exit" {
@@ -105,4 +113,75 @@ teardown() {
 	[ "${stderr_lines[0]}" = "numactl2: invalid --report format: 'xml' (table or json)" ]
 	run -1 --separate-stderr numactl2 --measure -m 1
 	[ "${stderr_lines[0]}" = "numactl2: --measure takes its nodes from --interleave or --weighted-interleave" ]
+}
+
+# Yama (Debian and Ubuntu ship it at ptrace_scope 1): only an ancestor, or
+# the process a tracee names with PR_SET_PTRACER, may attach. --report's
+# watcher is no ancestor of the job (supervise.c): numactl2 names it.
+# report_of STDERR: the job's exit status and the processes reported, from
+# the json line.
+report_of() { printf '%s\n' "$1" | grep '^{' | jq -r '[.exit.status, .processes.reported] | map(tostring) | join(" ")'; }
+
+@test "Yama ptrace_scope 1: --report works as root and as nobody" {
+	echo 1 >"$YAMA"
+	run -3 --separate-stderr numactl2 --report=json -i all sh -c 'echo out; exit 3'
+	echo "$stderr"
+	[ "$output" = out ]
+	[ "$(report_of "$stderr")" = "3 1" ]
+	run -3 --separate-stderr asnobody numactl2 --report=json -i all sh -c 'echo out; exit 3'
+	echo "$stderr"
+	[ "$output" = out ]
+	[ "$(report_of "$stderr")" = "3 1" ]
+}
+
+# A directory nobody can write (BATS_TEST_TMPDIR's parents are root's, 0700).
+open_dir() {
+	shared=$(mktemp -d /tmp/report-yama.XXXXXX)
+	chmod 777 "$shared"
+}
+
+# traced_job WHO STRACE-OUT [NUMACTL2...]: a job that traces its own
+# children (strace -f of a shell with a background job: ash runs a last
+# subshell in place, a background one always forks), as WHO ("" or asnobody),
+# under the command before it; each traced process's exit_group is a line.
+traced_job() {
+	local who=$1 out=$2
+	shift 2
+	run -0 --separate-stderr $who "$@" strace -f -o "$out" -e trace=exit_group \
+		sh -c 'echo traced; true & wait'
+}
+
+# A job that traces its own children (strace -f) runs under --report as it
+# does without it, under Yama's scope 1 too, as root and as nobody.
+@test "Yama ptrace_scope 1: strace -f under --report traces the job's children as without it" {
+	local who
+	open_dir
+	echo 1 >"$YAMA"
+	for who in "" asnobody; do
+		traced_job "$who" "$shared/plain$who"
+		[ "$output" = traced ]
+		cat "$shared/plain$who"
+		[ "$(grep -c exit_group "$shared/plain$who")" -eq 2 ]
+		traced_job "$who" "$shared/report$who" numactl2 --report=json -i all
+		echo "$stderr"
+		[ "$output" = traced ]
+		[ "$(grep -c exit_group "$shared/report$who")" -eq 2 ]
+		[ "$(report_of "$stderr")" = "0 1" ]
+	done
+}
+
+# Scope 2: only a process with CAP_SYS_PTRACE attaches. root's --report
+# works; nobody's cannot start its watcher: exit 1 before the job runs (the
+# man page says so). Scope 3 (no attach at all, until the next boot) is not
+# tried here: the suites after this one need the classic rules back.
+@test "Yama ptrace_scope 2: --report works as root; nobody's refuses before the job runs" {
+	open_dir
+	echo 2 >"$YAMA"
+	run -0 --separate-stderr numactl2 --report=json -i all true
+	[ "$(report_of "$stderr")" = "0 1" ]
+	run -1 --separate-stderr asnobody numactl2 --report -i all touch "$shared/ran"
+	echo "$stderr"
+	[ "$stderr" = "numactl2: cannot start a watcher for 'touch' (ptrace): Operation not permitted" ]
+	[ ! -e "$shared/ran" ]
+	run -0 asnobody touch "$shared/ran"
 }

@@ -19,6 +19,11 @@ teardown() {
 	local p
 	for p in "${bg[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
 	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
+	if [ -n "${unit:-}" ] && [ -d "$unit" ]; then
+		echo 1 >"$unit/cgroup.kill"
+		wait_until cgroup_empty
+		rmdir "$unit"
+	fi
 	reset_weights
 }
 
@@ -41,6 +46,26 @@ watchers() {
 one_watcher() { watcher=$(watchers); [ -n "$watcher" ] && [ "$(wc -w <<<"$watcher")" -eq 1 ]; }
 
 gone() { ! kill -0 "$1" 2>/dev/null; }
+
+# A systemd unit, as systemd runs one: a cgroup v2 of its own ($unit), the
+# job started in it (numactl2 execs it: $job), and whatever the job and
+# numactl2 start (the watcher) in it too. systemd itself is not here; what
+# it does to a unit's processes is.
+cgroup2() {
+	# /proc/mounts: device, mount point, type.
+	grep -q '^[^ ]* /sys/fs/cgroup cgroup2 ' /proc/mounts || mount -t cgroup2 none /sys/fs/cgroup
+}
+unit_start() {
+	cgroup2
+	unit=/sys/fs/cgroup/unit$BATS_TEST_NUMBER.service
+	mkdir "$unit"
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$unit" "$@" 2>/dev/null &
+	job=$!
+	bg+=("$job")
+}
+unit_procs() { cat "$unit/cgroup.procs"; }
+cgroup_empty() { [ -z "$(unit_procs)" ]; }
+in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 
 @test "auto mode on: the kernel's weights differ from 1 (what the tests below put back)" {
 	[ "$(auto_state)" = true ]
@@ -86,4 +111,37 @@ gone() { ! kill -0 "$1" 2>/dev/null; }
 	run -0 --separate-stderr numactl2 -w 1 true
 	[ -z "$stderr" ]
 	[ "$(cat "$WI/node0") $(auto_state)" = "5 false" ]
+}
+
+# systemctl stop (KillMode=control-group, the default): SIGTERM to every
+# process of the unit's cgroup at once, the watcher included; it still
+# waits for the job's end and puts the table back before it goes.
+@test "a systemd unit stopped (SIGTERM to its whole cgroup): the watcher puts the table back" {
+	unit_start numactl2 -w 0 --weights=0:5 sleep 60
+	wait_until eval '[ "$(cat $WI/node0)" = 5 ]'
+	wait_until one_watcher
+	in_unit "$watcher"
+	in_unit "$job"
+	local p
+	for p in $(unit_procs); do kill -TERM "$p"; done
+	wait "$job" || true
+	wait_until is_table "$before true"
+	wait_until cgroup_empty
+}
+
+# systemctl kill --signal=KILL, or the stop's timeout: cgroup.kill SIGKILLs
+# every process of the cgroup, the watcher too, and nothing restores; the
+# next run that takes the table's lock does.
+@test "a systemd unit's cgroup killed (cgroup.kill): the next run puts the table back" {
+	unit_start numactl2 -w 0 --weights=0:5 sleep 60
+	wait_until eval '[ "$(cat $WI/node0)" = 5 ]'
+	wait_until one_watcher
+	in_unit "$watcher"
+	echo 1 >"$unit/cgroup.kill"
+	wait "$job" || true
+	wait_until cgroup_empty
+	[ "$(cat "$WI/node0") $(auto_state)" = "5 false" ]
+	run -0 --separate-stderr numactl2 -w 1 true
+	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 5->${before%% *}; kernel auto weights back on" ]
+	is_table "$before true"
 }

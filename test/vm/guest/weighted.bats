@@ -394,7 +394,7 @@ auto_dry_run() {
 @test "--weights=auto --dry-run: the HMAT bandwidths, 8:4:2:1 and the kernel's 17:8:4:2" {
 	auto_dry_run -w all --weights=auto
 	[ "${lines[2]}" = "weights: 0:8 1:4 2:2 3:1" ]
-	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:204800 1:102400 2:51200 3:25600" ]
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT, from the job's CPUs): 0:204800 1:102400 2:51200 3:25600" ]
 	[ "${lines[5]}" = "auto weights: 0:8 1:4 2:2 3:1 (sum 15, budget 32): modelled 384.0 GB/s, 100.0% of the nodes' 384.0 GB/s" ]
 	[ "${lines[6]}" = "kernel auto weights: 0:17 1:8 2:4 3:2 (sum 31, budget 32): modelled 373.5 GB/s, 97.3% of the nodes' 384.0 GB/s" ]
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2's command line read into a struct ctl, option by option. */
-#ifndef NUMACTL2_OPTIONS_H
-#define NUMACTL2_OPTIONS_H
+#ifndef NUMACTL2_CLI_CMDLINE_H
+#define NUMACTL2_CLI_CMDLINE_H
 
 #include "cli/ctl.h"
 

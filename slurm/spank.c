@@ -98,7 +98,7 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 
 	(void)ac;
 	(void)av;
-	if (!request.nodes)
+	if (!opts.nodes)
 		return 0;
 	if (slurm_mem_bind(sp)) {
 		slurm_error("numactl2: --weighted-interleave cannot be combined with Slurm's "
@@ -108,35 +108,36 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 	if (test_hooks(sp) < 0)
 		return -1;
 	prog = task_program(sp);
-	if (task_apply(&request, &prog, &out) < 0) {
+	if (task_apply(&opts, &prog, &out) < 0) {
 		slurm_error("numactl2: %s", out.error);
 		return -1;
 	}
 	if (out.notice[0])
 		fprintf(stderr, "numactl2: %s\n", out.notice);
-	if (request.report) {
+	if (opts.report) {
 		(void)spank_get_item(sp, S_TASK_GLOBAL_ID, &task);
 		fprintf(stderr, "numactl2: task %u: %s\n", task, out.said);
 	}
 	return 0;
 }
 
-/* In slurmstepd, as root, once the step's tasks have ended: the global
- * table back as it was before the first job that changed it, unless
- * another job still needs it (lib/weights/settle.c); that job's end, or
+/* In slurmstepd, as root, once the step's tasks have ended: what the CLI's
+ * watcher does at a job's end (lib/request/jobend.c), the global table back
+ * as it was before the first job that changed it, unless another job still
+ * needs it (lib/weights/settle.c); that job's end, or
  * the next run that takes the table's lock, puts it back then. What it did
  * goes to slurmd's log when there is something to say. */
 int slurm_spank_exit(spank_t sp, int ac, char **av)
 {
+	static struct job_end end;
 	char msg[MSG_MAX];
-	struct settle s;
 
 	(void)ac;
 	(void)av;
-	if (!spank_remote(sp) || !request.nodes || test_hooks(sp) < 0 || !gw_present())
+	if (!spank_remote(sp) || !opts.nodes || test_hooks(sp) < 0)
 		return 0;
-	(void)table_after_job(&s);
-	if (msg_settle(msg, sizeof(msg), &s))
+	request_job_ended(NULL, false, &end);
+	if (end.settled && msg_settle(msg, sizeof(msg), &end.settle))
 		slurm_info("numactl2: %s", msg);
 	return 0;
 }

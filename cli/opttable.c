@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cli/table.h"
+#include "cli/opttable.h"
 
 /* The options in --help order, one entry each:
  *   OPT(name, ID, has_arg, arg, help)       OPT_ID is its short letter
@@ -21,7 +21,8 @@
 		 "interleave by weight over NODES; -w just before\n--interleave or -i means the same") \
 	LONG_OPT("weights",              WEIGHTS,        required_argument, "LIST", \
 		 "NODES:WEIGHT[,...] (NODES: N or A-B; WEIGHT:\n1-255; nodes not named get 1), auto (from the\n" \
-		 "nodes' bandwidth, HMAT) or measured (--measure\nin the same run). Makes --interleave weighted") \
+		 "bandwidth the job's CPUs get from each node,\nHMAT) or measured (--measure in the same run).\n" \
+		 "Makes --interleave weighted") \
 	LONG_OPT("weight-budget",        WEIGHT_BUDGET,  required_argument, "N", \
 		 "the most auto or measured weights may sum to\n(1-255; default: chosen, see numactl2(8))") \
 	LONG_OPT("no-global-weights",    NO_GLOBAL,      no_argument,       "",   \

@@ -14,9 +14,7 @@
 #include "libnumactl2.h"
 #include "slurm/plugin.h"
 
-#define WAIT_MAX_SECS 604800	/* a week, as numactl2 --wait */
-
-struct request request;
+struct plugin_opts opts;
 
 /* The option strings, kept: Slurm frees its own after the callback. */
 static char nodes_arg[4096], weights_arg[8192];
@@ -57,11 +55,11 @@ static int nodes_cb(int val, const char *optarg, int remote)
 		optarg = "";
 	if (keep(nodes_arg, sizeof(nodes_arg), "--weighted-interleave", optarg) < 0)
 		return -1;
-	if (parse_node_list(optarg, &e) < 0) {
+	if (strcmp(optarg, "local") != 0 && parse_node_list(optarg, &e) < 0) {
 		msg_node_list(msg, sizeof(msg), optarg);
 		return refuse(msg);
 	}
-	request.nodes = nodes_arg;
+	opts.nodes = nodes_arg;
 	return 0;
 }
 
@@ -87,7 +85,7 @@ static int weights_cb(int val, const char *optarg, int remote)
 	if (rc < 0)
 		return refuse(msg);
 	weight_list_free(&wl);
-	request.weights = weights_arg;
+	opts.weights = weights_arg;
 	return 0;
 }
 
@@ -103,8 +101,8 @@ static int wait_cb(int val, const char *optarg, int remote)
 			 WAIT_MAX_SECS);
 		return refuse(msg);
 	}
-	request.wait = true;
-	request.wait_secs = (unsigned)secs;
+	opts.wait = true;
+	opts.wait_secs = (unsigned)secs;
 	return 0;
 }
 
@@ -113,17 +111,18 @@ static int report_cb(int val, const char *optarg, int remote)
 	(void)val;
 	(void)optarg;
 	(void)remote;
-	request.report = true;
+	opts.report = true;
 	return 0;
 }
 
 static struct spank_option options[] = {
 	{ "weighted-interleave", "NODES",
-	  "numactl2: weighted interleave of each task's memory over NODES (as numactl2 -w)",
+	  "numactl2: weighted interleave of each task's memory over NODES (as numactl2 -w; "
+	  "local: the nodes nearest to each task's CPUs)",
 	  1, 0, nodes_cb },
 	{ "weights", "LIST|auto|measured",
-	  "numactl2: the interleave weights, as numactl2 --weights (auto: from each node's "
-	  "own bandwidths)", 1, 0, weights_cb },
+	  "numactl2: the interleave weights, as numactl2 --weights (auto: from the bandwidth "
+	  "each task's CPUs get from each node)", 1, 0, weights_cb },
 	{ "weights-wait", "SECS",
 	  "numactl2: wait (at most SECS) while another job leases other global weights, as "
 	  "numactl2 --wait", 2, 0, wait_cb },
@@ -142,11 +141,11 @@ int options_register(spank_t sp)
 /* The rules between the options, as numactl2's. */
 int options_check(char *msg, size_t len)
 {
-	if (request.weights && !request.nodes)
+	if (opts.weights && !opts.nodes)
 		snprintf(msg, len, "--weights needs --weighted-interleave");
-	else if (request.wait && !request.weights)
+	else if (opts.wait && !opts.weights)
 		snprintf(msg, len, "--weights-wait needs --weights");
-	else if (request.report && !request.nodes)
+	else if (opts.report && !opts.nodes)
 		snprintf(msg, len, "--numa-report needs --weighted-interleave");
 	else
 		return 0;

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cli/migrate.h"
+#include "cli/pidmigrate.h"
 #include "cli/usage.h"
 
 void migrate_check(const struct ctl *ctl)

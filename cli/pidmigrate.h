@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --pid=PID --migrate: the pages the process has, moved after its policy
  * is set (job/migrate.c), with numactl2's messages. */
-#ifndef NUMACTL2_CLI_MIGRATE_H
-#define NUMACTL2_CLI_MIGRATE_H
+#ifndef NUMACTL2_CLI_PIDMIGRATE_H
+#define NUMACTL2_CLI_PIDMIGRATE_H
 
 #include "cli/ctl.h"
 #include "libnumactl2.h"

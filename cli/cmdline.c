@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/table.h"
+#include "cli/opttable.h"
 #include "cli/ctl.h"
-#include "cli/options.h"
+#include "cli/cmdline.h"
 #include "cli/pid.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
@@ -73,7 +73,10 @@ static void set_policy(struct ctl *ctl, struct order *o, int mode, const char *o
 		usage_error("options %s and %s cannot be combined", ctl->policy.option, opt);
 	ctl->policy.mode = mode;
 	ctl->policy.option = opt;
-	ctl->policy.nodes = arg ? nodes_arg(ctl, o, arg) : NULL;
+	/* "local": the nodes nearest to the job's CPUs, known once all is read (check.c). */
+	ctl->nodes_local = arg && arg[0] == 'l' && strcmp(arg, "local") == 0;
+	o->node_spec_seen = o->node_spec_seen || ctl->nodes_local;
+	ctl->policy.nodes = arg && !ctl->nodes_local ? nodes_arg(ctl, o, arg) : NULL;
 }
 
 /* -w may stand alone before --interleave/-i (the seed's spelling): getopt then
@@ -220,7 +223,6 @@ static void global_option(struct ctl *ctl, enum global_op op)
 	ctl->global_arg = optarg;
 }
 
-#define WAIT_MAX_SECS 604800	/* a week */
 
 static void wait_option(struct ctl *ctl)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one table of numactl2's options: getopt's long and short options and
  * the --help text all come from it, so none of them can drift. */
-#ifndef NUMACTL2_CLI_TABLE_H
-#define NUMACTL2_CLI_TABLE_H
+#ifndef NUMACTL2_CLI_OPTTABLE_H
+#define NUMACTL2_CLI_OPTTABLE_H
 
 #include <getopt.h>
 #include <limits.h>
@@ -63,7 +63,7 @@ enum cli_opt {
 	OPT_MIGRATE,
 };
 
-/* getopt_long()'s tables, made from the option table (table.c). */
+/* getopt_long()'s tables, made from the option table (opttable.c). */
 extern const struct option cli_longopts[];
 extern const char cli_shortopts[];
 

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A plan applied: --weights=measured measured, the global table's change
+ * under its transaction and a lease (where the weights go there), then the
+ * policy set. Weights first: a shared region's policy must not change
+ * unless they did. */
+#include <errno.h>
+
+#include "policy/policy.h"
+#include "request/request.h"
+#include "syscalls.h"
+#include "weights/baseline.h"
+#include "weights/table.h"
+
+static int fail(struct request_error *e, enum request_fault kind, int err)
+{
+	e->kind = kind;
+	e->err = err;
+	return -1;
+}
+
+/* --weights=measured: the nodes of the set, measured now (on the CPUs the
+ * run is bound to), and their weights into the policy. */
+int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
+		    struct measurement *m, struct request_error *e)
+{
+	struct measure_req req = *how;
+	int rc;
+
+	(void)pl;
+	req.nodes = r->policy->nodes;
+	req.budget = r->budget;
+	rc = measure_run(&req, m);
+	if (rc < 0)
+		return fail(e, REQ_MEASURE, -rc);
+	for (unsigned i = 0; i < m->n; i++)
+		r->policy->weight[m->node[i]] = m->weight[i];
+	return 0;
+}
+
+/* Weighted interleave on the global table: a lease on the weights of the
+ * nodes, written first where they differ (with -w alone, as they are). A
+ * job's changes go back once the last job that needs them has ended
+ * (lib/weights/baseline.c), unless --keep-weights; without a job nothing
+ * ends, and what it writes stays. pl->watch: the table is not as it was,
+ * so that a watcher (lib/job/watcher.c) must put it back. */
+int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct gw_txn *t = &pl->change.txn;
+	int rc;
+
+	if (!pl->table_change)
+		return 0;
+	if (!gw_present())
+		/* Without weights, the policy call says why. */
+		return r->policy->has_weights ? fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
+	t->opt = r->lease;
+	t->keep = r->job;
+	t->no_write = r->no_global;
+	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
+	pl->table_taken = true;
+	rc = weights_apply(r->policy, &pl->change, &pl->conflict, &e->node);
+	if (rc < 0)
+		return fail(e, REQ_GLOBAL_REFUSED, -rc);
+	/* --no-global-weights writes nothing, not even after the job. */
+	pl->watch = t->role == GW_BASELINE_SAVE && !r->no_global && baseline_writable();
+	return 0;
+}
+
+static int policy_failed(const struct policy *p, int rc, struct request_error *e)
+{
+	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
+		return fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0);
+	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
+		return fail(e, REQ_PREFERRED_MANY, 0);
+	e->mode = p->mode;
+	return fail(e, REQ_POLICY, -rc);
+}
+
+int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	const struct policy *p = r->policy;
+	int rc;
+
+	if (p->mode == POLICY_NONE)
+		return 0;
+	if (r->range)
+		rc = policy_set_range(p, r->range, r->range_len, r->range_flags);
+	else
+		rc = policy_set_task(p);
+	if (rc == 0)
+		return 0;
+	pl->undone_written = request_undo(pl);
+	return policy_failed(p, rc, e);
+}
+
+int request_apply(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	if (request_apply_table(r, pl, e) < 0)
+		return -1;
+	return request_apply_policy(r, pl, e);
+}
+
+void request_release(struct plan *pl)
+{
+	weights_release(&pl->change);
+}
+
+bool request_undo(struct plan *pl)
+{
+	bool written = pl->change.active && gw_txn_any_written(&pl->change.txn);
+
+	weights_undo(&pl->change);
+	return written;
+}
+
+const struct gw_txn *request_txn(const struct plan *pl)
+{
+	return &pl->change.txn;
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* What happens once a job has ended, the same for the CLI's watcher and the
+ * Slurm plugin's step end: with --restore-weights what this run wrote goes
+ * back, each node left alone named; then the table as it was before the
+ * first job that changed it, unless another job still needs it
+ * (table_after_job()). */
+#include <string.h>
+#include <sys/file.h>
+
+#include "job/fdpark.h"
+#include "request/request.h"
+#include "weights/lease.h"
+#include "weights/table.h"
+
+/* The job's descendants and the watcher share this run's lease descriptors
+ * (one open file description for each node, with one flock lock): once the
+ * job has ended (or never ran) that lock goes, and only another job's lease
+ * keeps a weight from going back. */
+static void end_job_leases(struct plan *pl)
+{
+	const struct lease *l = &pl->change.txn.lease;
+
+	for (unsigned i = 0; i < l->span; i++)
+		if (l->fd[i] >= 0)
+			(void)flock(l->fd[i], LOCK_UN);
+}
+
+static void restore(struct plan *pl, struct job_end *out)
+{
+	end_job_leases(pl);
+	out->restored = true;
+	out->restore_rc = restore_weights(&pl->change, &out->restore);
+}
+
+/* The table as it was: this process's own lease descriptors go first;
+ * those the job's children kept still count. Without a plan (slurmstepd,
+ * at the step's end) wherever the table is there. */
+static bool settles(const struct plan *pl)
+{
+	return pl ? pl->change.txn.role == GW_BASELINE_SAVE : gw_present();
+}
+
+void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (pl && restore_asked)
+		restore(pl, out);
+	if (!settles(pl))
+		return;
+	if (pl)
+		lease_drop(&pl->change.txn.lease);
+	out->settled = true;
+	(void)table_after_job(&out->settle);
+}
+
+void request_job_never_ran(struct plan *pl, struct job_end *out)
+{
+	memset(out, 0, sizeof(*out));
+	restore(pl, out);
+}
+
+/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
+ * holder while the job runs, and able to end the lease lock at its end. */
+int request_park_leases(struct plan *pl)
+{
+	struct lease *l = &pl->change.txn.lease;
+	int park = l->span ? fd_park(l->fd, l->span) : -1;
+
+	if (park >= 0)
+		for (unsigned i = 0; i < l->span; i++)
+			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
+	return park;
+}
+
+void request_unpark_leases(struct plan *pl, int park)
+{
+	struct lease *l = &pl->change.txn.lease;
+
+	if (park < 0)
+		return;
+	for (unsigned i = 0; i < l->span; i++)
+		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
+	(void)fd_unpark(park, l->fd, l->span);
+}

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A request resolved into a plan, before anything changes: the weights
+ * (a list, the nodes' bandwidths, or measured later), where they go and
+ * why, the libnuma check of the program, what the global table needs. */
+#include <errno.h>
+#include <string.h>
+
+#include "policy/mpol2.h"
+#include "policy/nodes.h"
+#include "policy/policy.h"
+#include "request/request.h"
+#include "syscalls.h"
+
+static int fail(struct request_error *e, enum request_fault kind, int err)
+{
+	e->kind = kind;
+	e->err = err;
+	return -1;
+}
+
+void request_plan_init(struct plan *pl)
+{
+	memset(pl, 0, sizeof(*pl));
+	weights_init(&pl->change);
+}
+
+/* A weight list: every node it names must be in the interleave set. */
+static int list_weights(const struct request *r, struct request_error *e)
+{
+	struct policy *p = r->policy;
+	struct weight_list wl = { 0 };
+	int rc = parse_weight_list(r->weights, &wl, &e->parse);
+
+	if (rc == -ENOMEM)
+		return fail(e, REQ_NOMEM_LIST, ENOMEM);
+	if (rc < 0)
+		return fail(e, REQ_WEIGHT_LIST, -rc);
+	for (unsigned n = 0; n <= wl.max_node; n++) {
+		if (!wl.weight[n])
+			continue;
+		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n)) {
+			e->node = n;
+			rc = fail(e, REQ_WEIGHT_NOT_IN_SET, 0);
+			break;
+		}
+		p->weight[n] = wl.weight[n];
+	}
+	weight_list_free(&wl);
+	return rc;
+}
+
+/* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
+static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct auto_weights *aw = &pl->autow;
+	int rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
+
+	if (rc < 0)
+		return fail(e, REQ_AUTO_UNREAD, -rc);
+	if (auto_weights_choose(aw, r->budget) < 0) {
+		e->value = r->budget;
+		e->count = aw->n;
+		return fail(e, REQ_AUTO_BUDGET, 0);
+	}
+	for (unsigned i = 0; i < aw->n; i++)
+		r->policy->weight[aw->node[i]] = aw->w[i];
+	pl->auto_weights = true;
+	return 0;
+}
+
+/* --weights=measured: measured once everything is checked (request_measure). */
+static int measured_weights(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	unsigned nodes = (unsigned)numa_bitmask_weight(r->policy->nodes);
+
+	pl->measured = true;
+	if (r->budget != BW_BUDGET_CHOOSE && r->budget < nodes) {
+		e->value = r->budget;
+		e->count = nodes;
+		return fail(e, REQ_BUDGET_BELOW_NODES, 0);
+	}
+	return 0;
+}
+
+static int choose_weights(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct policy *p = r->policy;
+	int rc;
+
+	if (policy_weights_alloc(p) < 0)
+		return fail(e, REQ_NOMEM_WEIGHTS, ENOMEM);
+	if (strcmp(r->weights, "auto") == 0)
+		rc = auto_weights(r, pl, e);
+	else if (strcmp(r->weights, "measured") == 0)
+		rc = measured_weights(r, pl, e);
+	else
+		rc = list_weights(r, e);
+	p->mode = MPOL_WEIGHTED_INTERLEAVE;
+	p->has_weights = true;
+	return rc;
+}
+
+/* The command's libnuma may reset the task's policy at its start, without
+ * the weights (lib/job/libnumacheck.c): then the global table carries them,
+ * with a lease, as on a kernel without task-local weights; or
+ * --no-global-weights refuses, unless the table already holds them. A dry
+ * run reads files only. */
+static int check_program_libnuma(const struct request *r, struct plan *pl,
+				 struct request_error *e)
+{
+	struct libnuma_finding *f = &pl->libnuma;
+	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
+			      libnuma_check(r->command[0], r->env, f);
+
+	if (rc < 0)
+		return fail(e, REQ_LIBNUMA_UNREAD, -rc);
+	pl->libnuma_checked = true;
+	if (libnuma_keeps_weights(f->verdict))
+		return 0;
+	r->policy->task_local = false;
+	pl->why = WHY_LIBNUMA;
+	if (r->no_global && (pl->measured || !weights_hold(r->policy)))
+		return fail(e, REQ_LIBNUMA_REFUSED, 0);
+	return 0;
+}
+
+/* Task-local or global. Global weights that already hold are no change,
+ * even with --no-global-weights (measured ones are known later: the
+ * transaction checks them again). */
+static int choose_target(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct policy *p = r->policy;
+
+	if (!p->has_weights)
+		return 0;
+	if (r->to_pid)
+		pl->why = WHY_PID;
+	else if (weights_target(r->global_forced) == WEIGHTS_TASK_LOCAL)
+		pl->why = WHY_TASK_LOCAL;
+	else
+		pl->why = r->global_forced ? WHY_FORCED : WHY_NO_MPOL2;
+	p->task_local = pl->why == WHY_PID || pl->why == WHY_TASK_LOCAL;
+	if (p->task_local && r->command && !r->on_range && check_program_libnuma(r, pl, e) < 0)
+		return -1;
+	if (!p->task_local && r->no_global && !pl->measured && !weights_hold(p))
+		return fail(e, REQ_NO_GLOBAL_WRITE, 0);
+	return 0;
+}
+
+/* --home-node: where the kernel has mbind2, the weights go with it. */
+static void home_node(const struct request *r, struct plan *pl)
+{
+	if (r->policy->home_node < 0 || !mpol2_present())
+		return;
+	r->policy->task_local = true;
+	if (r->policy->has_weights)
+		pl->why = WHY_HOME_NODE;
+}
+
+int request_resolve(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct policy *p = r->policy;
+
+	memset(e, 0, sizeof(*e));
+	if (r->weights && choose_weights(r, pl, e) < 0)
+		return -1;
+	if (choose_target(r, pl, e) < 0)
+		return -1;
+	home_node(r, pl);
+	pl->table_change = p->mode == MPOL_WEIGHTED_INTERLEAVE && !p->task_local;
+	return 0;
+}
+
+bool request_error_is_usage(const struct request_error *e)
+{
+	return e->kind == REQ_WEIGHT_LIST || e->kind == REQ_WEIGHT_NOT_IN_SET ||
+	       e->kind == REQ_AUTO_BUDGET || e->kind == REQ_BUDGET_BELOW_NODES ||
+	       (e->kind == REQ_AUTO_UNREAD && e->err == E2BIG);
+}
+
+const char *request_why(enum plan_why why)
+{
+	switch (why) {
+	case WHY_TASK_LOCAL:
+		return "this kernel has set_mempolicy2: the weights are this program's own";
+	case WHY_PID:
+		return "--pid: they go with the policy to that process";
+	case WHY_HOME_NODE:
+		return "--home-node: mbind2 takes them with the range's policy";
+	case WHY_FORCED:
+		return "--global-weights asks for the global table";
+	case WHY_NO_MPOL2:
+		return "this kernel has no task-local weights (no set_mempolicy2)";
+	case WHY_LIBNUMA:
+		return "the program's libnuma would drop task-local weights at its start";
+	default:
+		return "no weights asked: the weights in effect are used";
+	}
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Every way a request can fail (lib/request), worded once for the CLI and
+ * the Slurm plugin. */
+#include <stdio.h>
+#include <string.h>
+
+#include "msg/messages.h"
+#include "msg/reqerror.h"
+
+/* The refusals about the weights asked for. */
+static bool weights_error(char *buf, size_t len, const struct request_error *e)
+{
+	switch (e->kind) {
+	case REQ_NOMEM_WEIGHTS:
+		snprintf(buf, len, "cannot keep the weights: %s", strerror(e->err));
+		return true;
+	case REQ_NOMEM_LIST:
+		snprintf(buf, len, "cannot read the weight list: %s", strerror(e->err));
+		return true;
+	case REQ_WEIGHT_LIST:
+		parse_strerror(&e->parse, "weight list", buf, len);
+		return true;
+	case REQ_WEIGHT_NOT_IN_SET:
+		msg_weight_not_in_set(buf, len, e->node);
+		return true;
+	case REQ_AUTO_UNREAD:
+		msg_auto_unread(buf, len, -e->err, e->node);
+		return true;
+	case REQ_AUTO_BUDGET:
+		msg_auto_budget(buf, len, e->value, e->count);
+		return true;
+	case REQ_BUDGET_BELOW_NODES:
+		snprintf(buf, len, "weight budget %u is below the %u nodes of the interleave set "
+			 "(each weight is at least 1)", e->value, e->count);
+		return true;
+	case REQ_MEASURE:
+		snprintf(buf, len, "cannot measure the bandwidth: %s", strerror(e->err));
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The refusals about where they go, and setting the policy. */
+static void target_error(char *buf, size_t len, const struct request_error *e,
+			 const struct plan *pl, const char *remedy)
+{
+	size_t used;
+
+	switch (e->kind) {
+	case REQ_LIBNUMA_UNREAD:
+		snprintf(buf, len, "cannot tell which libnuma '%s' loads: %s", pl->libnuma.prog,
+			 strerror(e->err));
+		break;
+	case REQ_LIBNUMA_REFUSED:
+		msg_libnuma_drops(buf, len, &pl->libnuma);
+		used = strlen(buf);
+		snprintf(buf + used, len - used, ", and --no-global-weights forbids changing "
+			 "the global ones");
+		break;
+	case REQ_NO_GLOBAL_WRITE:
+		msg_no_global_write(buf, len);
+		break;
+	case REQ_NO_WEIGHTED_INTERLEAVE:
+		msg_no_weighted_interleave(buf, len);
+		break;
+	case REQ_GLOBAL_REFUSED:
+		msg_global_refused(buf, len, request_txn(pl), -e->err, &pl->conflict, e->node,
+				   remedy);
+		break;
+	case REQ_PREFERRED_MANY:
+		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");
+		break;
+	default:
+		snprintf(buf, len, "cannot set %s policy: %s", policy_name(e->mode),
+			 strerror(e->err));
+	}
+}
+
+void msg_request_error(char *buf, size_t len, const struct request_error *e,
+		       const struct plan *pl, const char *remedy)
+{
+	if (!weights_error(buf, len, e))
+		target_error(buf, len, e, pl, remedy);
+}

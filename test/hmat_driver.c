@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The firmware's bandwidths as --weights=auto reads them, for
+ * test/hmat.bats and test/initiators.bats: the test build's library, so
+ * NUMACTL2_ACPI_TABLES and NUMACTL2_SYSFS_NODE name the tables and the
+ * node directory (any number of nodes, where the host has one).
+ *   hmat_driver matrix
+ *	"I>T BW LAT" (MB/s, ns) for each pair HMAT gives, or "error: MESSAGE"
+ *   hmat_driver auto NODES CPUNODES|- CPUS|- [BUDGET]
+ *	--dry-run's --weights=auto lines for NODES from the CPUs named
+ *	(-: not given), or "error: MESSAGE"
+ *   hmat_driver local CPUNODES|- CPUS|-
+ *	the nodes -w local picks, or "error: MESSAGE" */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libnumactl2.h"
+
+/* A comma list of numbers as a mask of SIZE bits, NULL for "-". */
+static struct bitmask *mask_of(const char *s, bool cpus)
+{
+	struct bitmask *m;
+	char *copy, *tok, *save = NULL;
+
+	if (strcmp(s, "-") == 0)
+		return NULL;
+	m = cpus ? numa_allocate_cpumask() : numa_allocate_nodemask();
+	copy = strdup(s);
+	if (!m || !copy)
+		exit(2);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		numa_bitmask_setbit(m, (unsigned)strtoul(tok, NULL, 10));
+	free(copy);
+	return m;
+}
+
+static int fail(int rc)
+{
+	printf("error: %s\n", strerror(-rc));
+	return 1;
+}
+
+static int matrix(void)
+{
+	static struct hmat h;
+	int rc = hmat_read(&h);
+
+	if (rc < 0)
+		return fail(rc);
+	printf("srat %s\n", h.map.from_srat ? "yes" : "no");
+	for (unsigned i = 0; i < BW_MAX_NODES; i++)
+		for (unsigned t = 0; t < BW_MAX_NODES; t++)
+			if (hmat_bandwidth(&h, i, t) || hmat_latency(&h, i, t))
+				printf("%u>%u %u %u\n", i, t, hmat_bandwidth(&h, i, t),
+				       hmat_latency(&h, i, t));
+	return 0;
+}
+
+static int autow(char **argv, int argc)
+{
+	static struct auto_weights aw;
+	unsigned bad = 0;
+	unsigned budget = argc > 5 ? (unsigned)strtoul(argv[5], NULL, 10) : BW_BUDGET_CHOOSE;
+	int rc = auto_weights_read(mask_of(argv[2], false), mask_of(argv[3], false),
+				   mask_of(argv[4], true), &aw, &bad);
+
+	if (rc == -ENODATA)
+		printf("no bandwidth: node %u\n", bad);
+	if (rc < 0)
+		return fail(rc);
+	rc = auto_weights_choose(&aw, budget);
+	if (rc < 0)
+		return fail(rc);
+	auto_weights_print(stdout, &aw);
+	return 0;
+}
+
+static int local(char **argv)
+{
+	struct bitmask *out;
+	int rc = auto_local_nodes(mask_of(argv[2], false), mask_of(argv[3], true), &out);
+
+	if (rc < 0)
+		return fail(rc);
+	nodes_fprint(stdout, "local", out);
+	numa_bitmask_free(out);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "matrix") == 0)
+		return matrix();
+	if ((argc == 5 || argc == 6) && strcmp(argv[1], "auto") == 0)
+		return autow(argv, argc);
+	if (argc == 4 && strcmp(argv[1], "local") == 0)
+		return local(argv);
+	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | "
+			"local CPUNODES|- CPUS|-\n");
+	return 2;
+}
