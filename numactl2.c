@@ -30,6 +30,10 @@
 
 extern char **environ;
 
+/* The gate of the watcher that puts the table back (lib/job/watcher.c):
+ * -1 when there is none. */
+static int watcher_gate = -1;
+
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
 static void undo_weights(struct ctl *ctl)
@@ -65,6 +69,8 @@ static void apply_weights(struct ctl *ctl)
 	struct request_error e;
 	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
 
+	if (!ctl->plan.watch)
+		watcher_disarm(&watcher_gate);
 	if (ctl->plan.table_taken)
 		global_settle_report(&t->settled);
 	if (rc < 0)
@@ -84,12 +90,16 @@ static void watcher_said(const struct settle *s)
 }
 
 /* The job's end puts the table back as it was: a watcher of this process
- * (the job once it execs, or numactl2 as its parent). */
-static void start_watcher(void)
+ * (the job once it execs), started before the table is written, so that
+ * numactl2 killed at any moment after the write leaves it to the watcher. */
+static void start_watcher(const struct ctl *ctl)
 {
 	static const struct watcher w = { .said = watcher_said };
-	int rc = watcher_start(&w);
+	int rc;
 
+	if (!request_may_watch(&ctl->req, &ctl->plan))
+		return;
+	rc = watcher_start(&w, &watcher_gate);
 	if (rc < 0) {
 		errno = -rc;
 		warn("cannot start the process that puts the global interleave weights back "
@@ -279,7 +289,10 @@ static void job_never_ran(struct ctl *ctl)
 static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, struct job *job)
 {
 	static struct job_end end;
-	int park = request_park_leases(&ctl->plan);
+	int park;
+
+	watcher_forget(&watcher_gate);
+	park = request_park_leases(&ctl->plan);
 
 	if (supervise_watch(job) < 0)
 		exit(0);
@@ -331,6 +344,8 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 		job_never_ran(ctl);
 		supervise_failed(&job);
 	}
+	/* This watcher puts the table back at the job's end: one is enough. */
+	watcher_disarm(&watcher_gate);
 	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
@@ -390,6 +405,7 @@ int main(int argc, char **argv)
 	if (ctl.use_shm)
 		attach_shm(&ctl.shm);
 	/* Weights first: a shared region's policy must not change unless they did. */
+	start_watcher(&ctl);
 	apply_weights(&ctl);
 	apply_policy(&ctl);
 	if (ctl.use_shm)
@@ -400,7 +416,5 @@ int main(int argc, char **argv)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)
 		run_watched(&ctl, &report);
-	if (ctl.plan.watch)
-		start_watcher();
 	run_command(&ctl);
 }

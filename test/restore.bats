@@ -84,6 +84,37 @@ one_watcher() {
 	wait_for_table "1 2 true"
 }
 
+# A pipe nobody reads, full: numactl2 blocks writing its notice, after the
+# table's change and before the exec, until it is killed there (the notice
+# is longer than the pipe can take now, so it never gets past it).
+@test "numactl2 SIGKILLed between the table's change and the exec: the table back as it was" {
+	local fifo=$BATS_TEST_TMPDIR/stderr full run
+	mkfifo "$fifo"
+	exec {full}<>"$fifo"
+	dd if=/dev/zero of="$fifo" bs=4096 count=64 oflag=nonblock 2>/dev/null || true
+	"$NUMACTL2" -w 0 --weights=0:3 true 2>&"$full" &
+	run=$!
+	bg+=("$run")
+	wait_until table_is "3 1 false"
+	kill -KILL "$run"
+	wait "$run" || true
+	exec {full}>&-
+	wait_for_table "1 1 true"
+	[ ! -e "$BASELINE" ]
+}
+
+@test "a refused change leaves no watcher behind" {
+	hold 0 0:3
+	wait_for_watcher
+	local first=$watcher
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[[ "$stderr" == *"leased by a running job"* ]]
+	# A watcher left armed would wait for the holder's end: for as long as it runs.
+	wait_until one_watcher
+	[ "$watcher" = "$first" ]
+	[ "$(table)" = "3 1 false" ]
+}
+
 @test "two overlapping jobs: back only once the second has ended, to the table before the first" {
 	hold 0 0:3
 	local first=$holder w1

@@ -4,8 +4,15 @@
  * while numactl2 execs the job as it always has: the job keeps numactl2's
  * PID, gets its signals directly and has no new parent.
  *
- * Called just before the exec, watcher_start() takes a pidfd of this very
- * process (which becomes the job) and forks twice: the middle process
+ * watcher_start() is called before the table is written, not at the exec,
+ * so that no moment is left where numactl2, killed outright, has changed the
+ * table with nobody to put it back. It takes a pidfd of this very process
+ * (which becomes the job) and a gate: a pipe whose write end numactl2 keeps,
+ * close-on-exec. The watcher acts only once the gate closes without a word
+ * (the exec, or numactl2's death, SIGKILL included); watcher_disarm() says
+ * the word when nothing is to be put back (a refused change, no baseline
+ * kept, another watcher taking over), and the watcher ends having touched
+ * nothing. It forks twice: the middle process
  * starts a session of its own and ends at once, and numactl2 reaps it
  * before the exec, so the job never has a child it did not make, and the
  * watcher is in neither its process group nor its session (a signal to
@@ -44,6 +51,10 @@
 
 #define RECHECK_MS 30000
 #define PIDFD_SLOT 3
+#define GATE_SLOT 4
+/* Above any slot the descriptors are moved to. */
+#define FD_SCRATCH 10
+#define DISARM 'd'
 
 static const int stop_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
 
@@ -69,17 +80,29 @@ static bool stderr_kept(void)
 	       (S_ISREG(st.st_mode) || (S_ISCHR(st.st_mode) && isatty(STDERR_FILENO)));
 }
 
-/* Nothing inherited but the job's pidfd (moved to PIDFD_SLOT) and maybe
- * stderr, the rest of stdio on /dev/null, no directory held. Returns the
- * pidfd or -1. */
-static int shed(int pidfd)
+/* FD moved to SLOT by way of a scratch descriptor, so that neither of two
+ * moves overwrites the other's source. */
+static int to_scratch(int fd)
+{
+	int moved = fcntl(fd, F_DUPFD, FD_SCRATCH);
+
+	close(fd);
+	return moved;
+}
+
+/* Nothing inherited but the job's pidfd (PIDFD_SLOT), the gate's read end
+ * (GATE_SLOT) and maybe stderr, the rest of stdio on /dev/null, no
+ * directory held. Returns 0 or -1. */
+static int shed(int pidfd, int gate)
 {
 	bool keep = stderr_kept();
 	int null;
 
-	if (pidfd != PIDFD_SLOT && (dup2(pidfd, PIDFD_SLOT) < 0 || close(pidfd) < 0))
+	pidfd = to_scratch(pidfd);
+	gate = to_scratch(gate);
+	if (pidfd < 0 || gate < 0 || dup2(pidfd, PIDFD_SLOT) < 0 || dup2(gate, GATE_SLOT) < 0)
 		return -1;
-	if (sys_close_range(PIDFD_SLOT + 1, ~0U, 0) < 0)
+	if (sys_close_range(GATE_SLOT + 1, ~0U, 0) < 0)
 		return -1;
 	null = open("/dev/null", O_RDWR);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || (!keep && dup2(null, 2) < 0))
@@ -87,7 +110,20 @@ static int shed(int pidfd)
 	if (null > 2)
 		close(null);
 	(void)!chdir("/");
-	return PIDFD_SLOT;
+	return 0;
+}
+
+/* Until the gate closes: true when it closed without a word (the job has
+ * been exec'd, or numactl2 died), false when numactl2 disarmed it. */
+static bool gate_opens(void)
+{
+	ssize_t n;
+	char c;
+
+	while ((n = read(GATE_SLOT, &c, 1)) < 0 && errno == EINTR)
+		;
+	close(GATE_SLOT);
+	return n == 0;
 }
 
 /* Until one of FDS is readable (or TIMEOUT ms pass); a stop signal read
@@ -137,18 +173,20 @@ static void wait_holders(const struct lease_holders *who, int sigfd, bool *stop)
 
 /* The watcher itself: the library's second _exit, in the detached process
  * only (kept out of line for test/libpurity.bats). */
-static void __attribute__((noreturn, noinline)) watch(int pidfd, const struct watcher *w)
+static void __attribute__((noreturn, noinline)) watch(int pidfd, int gate,
+							 const struct watcher *w)
 {
 	bool stop = false;
 	struct settle s;
 	int sigfd;
 
-	pidfd = shed(pidfd);
-	if (pidfd < 0)
+	if (shed(pidfd, gate) < 0)
 		_exit(1);
 	sigfd = signal_fd();
 	(void)prctl(PR_SET_NAME, "numactl2-watch");
-	wait_job(pidfd, sigfd, &stop);
+	if (!gate_opens())
+		_exit(0);
+	wait_job(PIDFD_SLOT, sigfd, &stop);
 	for (;;) {
 		(void)table_after_job(&s);
 		if (s.state != SETTLE_HELD || stop)
@@ -161,35 +199,76 @@ static void __attribute__((noreturn, noinline)) watch(int pidfd, const struct wa
 }
 
 /* The middle process: a session of its own, the watcher forked, gone. */
-static void __attribute__((noreturn, noinline)) detach(int pidfd, const struct watcher *w)
+static void __attribute__((noreturn, noinline)) detach(int pidfd, int gate[2],
+							  const struct watcher *w)
 {
 	pid_t pid;
 
+	close(gate[1]);
 	(void)setsid();
 	pid = fork();
 	if (pid == 0)
-		watch(pidfd, w);
+		watch(pidfd, gate[0], w);
 	_exit(pid < 0 ? 1 : 0);
 }
 
-/* Starts the watcher of this process, which is about to exec the job (or
- * stays its parent until it ends). 0, or -errno when there is none. */
-int watcher_start(const struct watcher *w)
+static int forked(int pidfd, int gate[2], const struct watcher *w)
 {
-	int pidfd = sys_pidfd_open(getpid(), 0), st;
 	pid_t pid;
+	int st;
 
-	if (pidfd < 0)
-		return -errno;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		detach(pidfd, w);
-	close(pidfd);
+		detach(pidfd, gate, w);
 	if (pid < 0)
 		return -errno;
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -EAGAIN;
+}
+
+/* Starts the watcher of this process, which will exec the job; *gate is
+ * the gate's write end (close-on-exec), for watcher_disarm(). 0, or -errno
+ * when there is none. */
+int watcher_start(const struct watcher *w, int *gate)
+{
+	int pidfd = sys_pidfd_open(getpid(), 0), fds[2], rc;
+
+	*gate = -1;
+	if (pidfd < 0)
+		return -errno;
+	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
+		rc = -errno;
+		close(pidfd);
+		return rc;
+	}
+	rc = forked(pidfd, fds, w);
+	close(pidfd);
+	close(fds[0]);
+	if (rc < 0)
+		close(fds[1]);
+	else
+		*gate = fds[1];
+	return rc;
+}
+
+/* Nothing for the watcher to put back: it ends without touching the table. */
+void watcher_disarm(int *gate)
+{
+	if (*gate < 0)
+		return;
+	(void)!write(*gate, &(char){ DISARM }, 1);
+	close(*gate);
+	*gate = -1;
+}
+
+/* A forked process that is not numactl2 about to exec (the --report
+ * watcher): its copy of the gate must not keep the watcher waiting. */
+void watcher_forget(int *gate)
+{
+	if (*gate >= 0)
+		close(*gate);
+	*gate = -1;
 }

@@ -13,6 +13,8 @@ struct watcher {
 	void (*said)(const struct settle *s);
 };
 
-int watcher_start(const struct watcher *w);
+int watcher_start(const struct watcher *w, int *gate);
+void watcher_disarm(int *gate);
+void watcher_forget(int *gate);
 
 #endif

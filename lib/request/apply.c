@@ -66,6 +66,13 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
 	return 0;
 }
 
+/* Before request_apply_table(): may it change the table for a job whose
+ * end must put it back (pl->watch, known only after)? */
+bool request_may_watch(const struct request *r, const struct plan *pl)
+{
+	return pl->table_change && r->job && !r->keep_weights && !r->no_global && gw_present();
+}
+
 static int policy_failed(const struct policy *p, int rc, struct request_error *e)
 {
 	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())

@@ -120,6 +120,7 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
+bool request_may_watch(const struct request *r, const struct plan *pl);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
 /* The directory lock let go, the leases kept (other runs go on). */
 void request_release(struct plan *pl);
