@@ -63,7 +63,8 @@ static void print_libnuma(const struct ctl *ctl)
 {
 	const struct libnuma_finding *f = &ctl->plan.libnuma;
 
-	if (!ctl->policy.task_local || f->verdict != LIBNUMA_NOT_ASKED)
+	if (!ctl->plan.libnuma_checked || !ctl->policy.task_local ||
+	    f->verdict != LIBNUMA_NOT_ASKED)
 		return;
 	printf("libnuma check: not run (--dry-run runs nothing); the run asks %s, the loader "
 	       "of %s, which libnuma it loads, and with libnuma 2.0.15-2.0.17 the weights go "

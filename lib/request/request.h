@@ -64,13 +64,16 @@ struct plan {
 	bool measured;			/* --weights=measured: request_measure() before apply */
 	enum plan_why why;		/* policy->task_local says where */
 	bool libnuma_checked;		/* libnuma holds what the check found */
-	struct libnuma_finding libnuma;
 	bool table_change;		/* the global table gets a change, under a lease */
 	bool table_taken;		/* apply took its transaction (settled, lease, what changed) */
 	bool watch;			/* after apply: the job's end must put the table back */
 	bool undone_written;		/* request_undo() put written weights back */
 	struct weights_change change;	/* the global table's transaction */
 	struct lease_conflict conflict;	/* whose lease refused the change */
+	/* Last, and left as it is by request_plan_init() (8 KiB of paths, most
+	 * runs never look): the libnuma check fills it whole; read it only
+	 * once libnuma_checked says so. */
+	struct libnuma_finding libnuma;
 };
 
 /* What went wrong, for msg/ to word: a kind, the errno, the node. */

@@ -3,6 +3,7 @@
  * (a list, the nodes' bandwidths, or measured later), where they go and
  * why, the libnuma check of the program, what the global table needs. */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "policy/mpol2.h"
@@ -20,7 +21,7 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 
 void request_plan_init(struct plan *pl)
 {
-	memset(pl, 0, sizeof(*pl));
+	memset(pl, 0, offsetof(struct plan, libnuma));
 	weights_init(&pl->change);
 }
 
