@@ -28,8 +28,6 @@
 #include "cli/show.h"
 #include "syscalls.h"
 
-extern char **environ;
-
 /* The gate of the watcher that puts the table back (lib/job/watcher.c):
  * -1 when there is none. */
 static int watcher_gate = -1;
@@ -314,7 +312,7 @@ static enum job_watch watch_kind(const struct ctl *ctl)
 {
 	if (ctl->report == REPORT_NONE)
 		return WATCH_END;
-	if (!leaksan_runs(ctl->command, environ))
+	if (!leaksan_runs(ctl->command, ctl->env))
 		return WATCH_TRACE;
 	warnx("--report: '%s' runs LeakSanitizer, which does not run traced: its pages are "
 	      "sampled while it runs, not read at its end", ctl->command[0]);
@@ -377,11 +375,12 @@ static int global_op(const struct ctl *ctl)
 	return rc;
 }
 
-int main(int argc, char **argv)
+int main(int argc, char **argv, char **envp)
 {
 	static struct report report;
 	static struct ctl ctl;
 
+	ctl.env = envp;
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
 	cli_prepare(&ctl);

@@ -11,7 +11,6 @@
 #include "cli/show.h"
 #include "syscalls.h"
 
-extern char **environ;
 
 /* The live leases on the nodes of the set, and whether this run would clash. */
 static void print_leases(const struct policy *p)
@@ -75,7 +74,7 @@ static void print_libnuma(const struct ctl *ctl)
  * would (127: not found, 126: found but not runnable). */
 static void check_command(const struct ctl *ctl)
 {
-	int rc = prog_exec_error(ctl->command[0], environ);
+	int rc = prog_exec_error(ctl->command[0], ctl->env);
 
 	if (rc < 0)
 		exec_failed(ctl->command[0], -rc, ctl->bare_optional);

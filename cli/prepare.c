@@ -12,7 +12,6 @@
 #include "msg/reqerror.h"
 #include "syscalls.h"
 
-extern char **environ;
 
 void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
 {
@@ -36,7 +35,7 @@ static void fill_request(struct ctl *ctl)
 	r->cpunodes = ctl->cpunodes;
 	r->cpus = ctl->cpus;
 	r->command = ctl->command;
-	r->env = environ;
+	r->env = ctl->env;
 	r->dry_run = ctl->dry_run;
 	r->no_global = ctl->no_global;
 	r->global_forced = ctl->global_forced;
