@@ -212,6 +212,11 @@ check-fuzz: $(FUZZ_BIN)
 check-vm: numactl2 $(TEST_BIN) $(SLURM_TEST)
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
+# The series under KASAN and lockdep (test/vm/kernel-debug.config): its own
+# kernel build, on demand only.
+check-debug: numactl2
+	NUMACTL2=$(CURDIR)/numactl2 NUMACTL2_VM_SUITES=debug-mpol2 test/vm/check
+
 # The guest kernel with the project's series (kernel/): its bzImage path is
 # the last line of stdout.
 kernel:
@@ -268,4 +273,4 @@ clean:
 # keep them, so that a second make check does not build them again.
 .SECONDARY:
 
-.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm kernel demo bench install install-slurm uninstall clean
+.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm check-debug kernel demo bench install install-slurm uninstall clean

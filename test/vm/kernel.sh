@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build (or reuse) the minimal guest kernel for the NUMA VM tests.
 #
-#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2 or 7.2-mpol2
+#   test/vm/kernel.sh VERSION        VERSION is 6.12, 6.1, 7.2, 7.2-mpol2 or
+#                                    7.2-mpol2-debug
 #
 # The source is Debian's linux-source-VERSION package: 6.12 and 6.1 through
 # the system's apt sources, 7.2 (and 7.2-mpol2) from Debian unstable (sid) through an apt
 # configuration private to the cache ($cache/apt-sid: its own sources list,
 # package lists and archives; /etc/apt and /var/lib/apt are never touched).
 # The kernel is tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
-# if any).  7.2-mpol2 is linux-source-7.2 with the project's kernel series
+# if any); 7.2-mpol2-debug adds test/vm/kernel-debug.config (KASAN, lockdep).  7.2-mpol2 is linux-source-7.2 with the project's kernel series
 # (kernel/series, in its order: set_mempolicy2 and friends) on top.
 # The bzImage is cached outside the repository at
 #   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>[-mpol2]-<key>/bzImage
@@ -52,21 +53,27 @@ system_mirror() {
 	printf '%s\n' "${m:-http://deb.debian.org/debian}"
 }
 
-[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1, 7.2 or 7.2-mpol2)"
+[ $# -eq 1 ] || die "usage: kernel.sh VERSION (6.12, 6.1, 7.2, 7.2-mpol2 or 7.2-mpol2-debug)"
 version=$1
 # apt_opts: extra apt options; empty means the system's own configuration.
 # base: the Debian source version; series: the project's patches on top.
-apt_opts=() apt_dir= base=$version series=
+# debug: a second config fragment, for 7.2-mpol2-debug.
+apt_opts=() apt_dir= base=$version series= debug=
 case $version in
 6.12|6.1) ;;
 7.2) private_apt sid ;;
 7.2-mpol2) private_apt sid; base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series ;;
-*) die "unsupported kernel version '$version' (6.12, 6.1, 7.2 or 7.2-mpol2)" ;;
+7.2-mpol2-debug)
+	private_apt sid
+	base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series debug=$here/kernel-debug.config
+	;;
+*) die "unsupported kernel version '$version' (6.12, 6.1, 7.2, 7.2-mpol2 or 7.2-mpol2-debug)" ;;
 esac
 pkg=linux-source-$base
 fragment=$here/kernel.config
 patchdir=$here/patches/linux-$base
 [ -r "$fragment" ] || die "missing $fragment"
+[ -z "$debug" ] || [ -r "$debug" ] || die "missing $debug"
 [ -z "$series" ] || [ -r "$series" ] || die "missing $series"
 
 # The patches in the order they apply: test/vm/patches/linux-BASE/*.patch,
@@ -117,13 +124,13 @@ fi
 patches=$(patch_list)
 for p in $patches; do [ -r "$p" ] || die "missing patch $p"; done
 key=$( {
-	cat "$fragment"
+	cat "$fragment" ${debug:+"$debug"}
 	for p in $patches; do
 		printf '== %s\n' "$(basename "$p")"
 		cat "$p"
 	done
 } | sha256sum | cut -c1-16)
-out=$cache/kernel-$pkgver${series:+-mpol2}-$key
+out=$cache/kernel-$pkgver${series:+-mpol2}${debug:+-debug}-$key
 image=$out/bzImage
 
 if [ -s "$image" ]; then
@@ -179,9 +186,9 @@ build_kselftest() {
 }
 
 cd "$src"
-log "configuring (tinyconfig + kernel.config)"
+log "configuring (tinyconfig + kernel.config${debug:+ + kernel-debug.config})"
 make tinyconfig >&2
-scripts/kconfig/merge_config.sh -m .config "$fragment" >&2
+scripts/kconfig/merge_config.sh -m .config "$fragment" ${debug:+"$debug"} >&2
 make olddefconfig >&2
 
 # Every option the fragment asks for must have survived olddefconfig.
@@ -192,7 +199,7 @@ while IFS= read -r line; do
 		grep -qxF "$line" .config || { log "config: wanted $line, got: $(grep "^${line%%=*}=" .config || echo unset)"; bad=1; }
 		;;
 	esac
-done <"$fragment"
+done < <(cat "$fragment" ${debug:+"$debug"})
 [ $bad -eq 0 ] || die "the config fragment did not apply cleanly"
 
 log "building bzImage with -j$jobs (several minutes)"
