@@ -54,6 +54,9 @@ mkdir -p "$outdir"
 
 append="console=ttyS0 quiet panic=-1 nm2mode=$mode"
 [ -n "$suite" ] && append+=" nm2suite=$suite"
+# The debug kernel's lockdep splats and WARN()s are KERN_WARNING lines,
+# which quiet keeps off the console test/vm/check reads.
+case $suite in debug-*) append+=" ignore_loglevel" ;; esac
 # The weights go through the kernel command line: no spaces, no quotes.
 if [ -n "$weights" ]; then
 	case $weights in
