@@ -153,20 +153,33 @@ static void apply_policy(struct ctl *ctl)
 /* SIGPIPE: numactl2's own notices to a stderr whose reader has gone must
  * not end it between a change and the exec (the job would never run, the
  * table never go back); the job gets the disposition numactl2 started with. */
-static bool sigpipe_was_ignored;
+static struct sigaction sigpipe_started;
+static bool sigpipe_held;
 
+/* One sigaction() call both ways, no signal(): each distinct libc call
+ * costs a lazy binding at start (bench/overhead). */
 static void sigpipe_hold(void)
 {
-	struct sigaction old;
+	struct sigaction ign = { .sa_handler = SIG_IGN };
 
-	sigpipe_was_ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
-	signal(SIGPIPE, SIG_IGN);
+	(void)sigaction(SIGPIPE, &ign, &sigpipe_started);
+	sigpipe_held = true;
 }
 
 static void sigpipe_restore(void)
 {
-	if (!sigpipe_was_ignored)
-		signal(SIGPIPE, SIG_DFL);
+	if (sigpipe_held)
+		(void)sigaction(SIGPIPE, &sigpipe_started, NULL);
+}
+
+/* Only a run with something to finish after a notice holds it: the table's
+ * change, measured weights (which may change it), a --report or
+ * --restore-weights watcher. A plain run dies of it as numactl would, with
+ * nothing changed, and pays no sigaction() at its start (bench/overhead). */
+static bool sigpipe_matters(const struct ctl *ctl)
+{
+	return ctl->command && (ctl->plan.table_change || ctl->plan.measured ||
+				ctl->report != REPORT_NONE || ctl->restore);
 }
 
 static void __attribute__((noreturn)) run_command(struct ctl *ctl)
@@ -179,7 +192,7 @@ static void __attribute__((noreturn)) run_command(struct ctl *ctl)
 	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
-	signal(SIGPIPE, SIG_IGN);
+	sigpipe_hold();
 	undo_weights(ctl);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
@@ -347,7 +360,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
-	signal(SIGPIPE, SIG_IGN);
+	sigpipe_hold();
 	supervise_exec_failed(&job);
 	job_never_ran(ctl);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
@@ -386,7 +399,7 @@ int main(int argc, char **argv, char **envp)
 	cli_prepare(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));
-	if (ctl.command)
+	if (sigpipe_matters(&ctl))
 		sigpipe_hold();
 	if (ctl.global_op != GLOBAL_NONE)
 		return global_op(&ctl);

@@ -86,7 +86,7 @@ static void watcher_detach(void)
 		dup2(null, STDOUT_FILENO);
 		close(null);
 	}
-	signal(SIGPIPE, SIG_IGN);
+	(void)sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
 }
 
 /* In the watcher: says its PID, waits for numactl2's go, attaches when

@@ -21,7 +21,7 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 
 void request_plan_init(struct plan *pl)
 {
-	memset(pl, 0, offsetof(struct plan, libnuma));
+	memset(pl, 0, offsetof(struct plan, change));
 	weights_init(&pl->change);
 }
 
@@ -54,7 +54,10 @@ static int list_weights(const struct request *r, struct request_error *e)
 static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
 {
 	struct auto_weights *aw = &pl->autow;
-	int rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
+	int rc;
+
+	memset(aw, 0, sizeof(*aw));
+	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
 
 	if (rc < 0)
 		return fail(e, REQ_AUTO_UNREAD, -rc);
