@@ -13,36 +13,30 @@
 
 
 /* The live leases on the nodes of the set, and whether this run would clash. */
-static void print_leases(const struct policy *p)
+static void print_leases(const struct policy *p, const struct weights_view *v)
 {
-	struct lease_list leases;
-	char pids[256];
-
-	if (holders_list(p->nodes, &leases) == -ENOMEM)
-		errx(1, "cannot list the leases: out of memory");
-	for (unsigned i = 0; i < leases.count; i++) {
-		const struct leased_node *l = &leases.node[i];
+	for (unsigned i = 0; i < v->nleases; i++) {
+		const struct weights_lease *l = &v->lease[i];
 		unsigned want = !p->has_weights ? l->weight : policy_weight(p, l->node);
 
-		holders_format_pids(&l->who, pids, sizeof(pids));
-		printf("lease: node %u weight %u pids %s (%s)\n", l->node, l->weight, pids,
+		printf("lease: node %u weight %u pids %s (%s)\n", l->node, l->weight, l->pids,
 		       want == l->weight ? "shared with this run" :
 					   "in the way: this run needs another weight");
 	}
-	free(leases.node);
 }
 
 static void print_weights(const struct policy *p)
 {
+	struct weights_view v;
+
+	table_read(p->nodes, &v);
 	printf("weights:");
 	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
-		unsigned w = 1;
+		int w = weights_view_weight(&v, (unsigned)n);
 
 		if (p->has_weights)
-			w = policy_weight(p, (unsigned)n);
-		else if (gw_read((unsigned)n, &w) < 0)
-			w = 1;
-		printf(" %d:%u", n, w);
+			w = (int)policy_weight(p, (unsigned)n);
+		printf(" %d:%d", n, w < 0 ? 1 : w);
 	}
 	printf("\n");
 	if (p->task_local)
@@ -53,8 +47,9 @@ static void print_weights(const struct policy *p)
 		       weights_target_name(WEIGHTS_GLOBAL));
 	else
 		printf("weights go to: none changed; the weights in effect are used\n");
-	if (!p->task_local && gw_present())
-		print_leases(p);
+	if (!p->task_local && v.present)
+		print_leases(p, &v);
+	weights_view_free(&v);
 }
 
 /* The libnuma check's question that --dry-run does not ask (check.c). */
@@ -82,28 +77,25 @@ static void check_command(const struct ctl *ctl)
 
 static void print_global_op(const struct ctl *ctl)
 {
-	unsigned count = ctl->global_op == GLOBAL_RESET ? gw_node_count() : 0;
 	unsigned named = ctl->global_op == GLOBAL_SET ? ctl->weights.max_node + 1 : 0;
-	bool *has = calloc(count ? count : 1, sizeof(*has));
+	struct weights_view v;
 
 	if (ctl->global_op == GLOBAL_AUTO) {
 		printf("would turn on the kernel's auto interleave weights\n");
-		free(has);
 		return;
 	}
-	if (!has)
-		errx(1, "cannot list the nodes: out of memory");
-	if (count)
-		(void)gw_nodes(has, count);
+	table_read(NULL, &v);
+	if (ctl->global_op != GLOBAL_RESET)
+		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */
 	printf("would set global interleave weights:");
-	for (unsigned n = 0; n < named || n < count; n++) {
+	for (unsigned n = 0; n < named || n < v.nnodes; n++) {
 		if (n < named && ctl->weights.weight[n])
 			printf(" %u:%u", n, ctl->weights.weight[n]);
-		else if (n < count && has[n])
+		else if (weights_view_weight(&v, n) >= 0)
 			printf(" %u:1", n);
 	}
 	printf("\n");
-	free(has);
+	weights_view_free(&v);
 }
 
 int dry_run(const struct ctl *ctl)

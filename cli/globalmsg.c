@@ -28,7 +28,7 @@ static void after_job(const struct gw_txn *t, char *buf, size_t len)
 	buf[0] = '\0';
 	if (t->role == GW_BASELINE_SAVE && t->baseline_err)
 		snprintf(buf, len, "; they stay after the job: cannot keep the table as it was "
-			 "in %s: %s", baseline_dir(), strerror(-t->baseline_err));
+			 "in %s: %s", lib_place(LIB_BASELINE), strerror(-t->baseline_err));
 	else if (t->role == GW_BASELINE_SAVE)
 		snprintf(buf, len, "; all back as they were once the last job using them ends");
 	else if (t->keep)
@@ -67,7 +67,7 @@ void global_lease_report(const struct lease *l)
 
 	if (l->record_err)
 		warnx("cannot record the lease in %s: %s; it holds only while the job keeps "
-		      "the descriptors it inherited open", record_dir(), strerror(-l->record_err));
+		      "the descriptors it inherited open", lib_place(LIB_RECORDS), strerror(-l->record_err));
 	if (l->waited) {
 		holders_format_pids(&l->waited_for.who, pids, sizeof(pids));
 		warnx("waited %u.%u s for the lease on node %u (weight %u, PIDs %s)",
@@ -88,7 +88,7 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
 	case ADMIN_NO_TABLE:
 		errx(1, "this kernel has no global interleave weights (needs Linux 6.9 or later)");
 	case ADMIN_NO_NODES:
-		err(1, "cannot read %s", gw_dir());
+		err(1, "cannot read %s", lib_place(LIB_TABLE));
 	case ADMIN_NO_AUTO:
 		errx(1, "this kernel has no auto interleave weights (needs Linux 6.16 or later)");
 	case ADMIN_ENABLE_AUTO:
@@ -143,7 +143,7 @@ void global_restore_report(int rc, const struct restore_result *res)
 {
 	if (res->lock_err) {
 		errno = -res->lock_err;
-		warn("cannot put the global interleave weights back: cannot lock %s", gw_dir());
+		warn("cannot put the global interleave weights back: cannot lock %s", lib_place(LIB_TABLE));
 		return;
 	}
 	for (unsigned i = 0; i < res->nleft; i++)

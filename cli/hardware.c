@@ -158,26 +158,26 @@ static void print_hmat(void)
 	print_matrix(&h, "latency (ns, max of read and write)", hmat_latency);
 }
 
-static void print_global_weights(int maxnode)
+static void print_global_weights(int maxnode, const struct weights_view *v)
 {
-	enum gw_auto mode = gw_read_auto();
 	bool any = false;
 
 	for (int i = 0; i <= maxnode; i++) {
-		unsigned w;
+		int w = weights_view_weight(v, (unsigned)i);
 
-		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i) && gw_read((unsigned)i, &w) == 0) {
-			printf("node %d interleave weight: %u\n", i, w);
+		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i) && w >= 0) {
+			printf("node %d interleave weight: %d\n", i, w);
 			any = true;
 		}
 	}
 	if (any)
-		printf("global interleave weights: %s\n", mode == GW_AUTO_ON ? "auto" : "manual");
+		printf("global interleave weights: %s\n", v->mode == GW_AUTO_ON ? "auto" : "manual");
 }
 
 int show_hardware(bool cpu_compress)
 {
 	int maxnode = numa_max_node();
+	struct weights_view table;
 
 	if (numa_available() < 0) {
 		printf("No NUMA available on this system\n");
@@ -200,7 +200,9 @@ int show_hardware(bool cpu_compress)
 		if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
 			print_performance(i);
 	print_hmat();
-	print_global_weights(maxnode);
-	show_leases();
+	table_read(NULL, &table);
+	print_global_weights(maxnode, &table);
+	show_leases(&table);
+	weights_view_free(&table);
 	return 0;
 }

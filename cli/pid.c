@@ -110,8 +110,13 @@ static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
 	case MPOL_INTERLEAVE:
 	case MPOL_WEIGHTED_INTERLEAVE:
 		nodes_print("interleavemask", s->nodes);
-		if (s->mode == MPOL_WEIGHTED_INTERLEAVE)
-			show_weights(s->nodes, s->own_weights ? s : NULL);
+		if (s->mode == MPOL_WEIGHTED_INTERLEAVE) {
+			struct weights_view v;
+
+			table_read(NULL, &v);
+			show_weights(s->nodes, s->own_weights ? s : NULL, &v);
+			weights_view_free(&v);
+		}
 		break;
 	case MPOL_BIND:
 		nodes_print("membind", s->nodes);

@@ -17,21 +17,18 @@ void nodes_print(const char *name, const struct bitmask *mask)
 
 /* After numactl's lines, so that scripts reading them see no change: one
  * line per node that a live job leases. */
-void show_leases(void)
+void show_leases(const struct weights_view *v)
 {
-	struct lease_list leases;
-	char pids[256];
+	for (unsigned i = 0; i < v->nleases; i++)
+		printf("interleave weight lease: node %u weight %u pids %s\n", v->lease[i].node,
+		       v->lease[i].weight, v->lease[i].pids);
+}
 
-	if (holders_list(NULL, &leases) == -ENOMEM)
+/* The table and its leases, read once for --show and --dry-run. */
+void table_read(const struct bitmask *lease_nodes, struct weights_view *v)
+{
+	if (weights_view_read(lease_nodes, v) < 0)
 		errx(1, "cannot list the leases: out of memory");
-	for (unsigned i = 0; i < leases.count; i++) {
-		const struct leased_node *l = &leases.node[i];
-
-		holders_format_pids(&l->who, pids, sizeof(pids));
-		printf("interleave weight lease: node %u weight %u pids %s\n", l->node, l->weight,
-		       pids);
-	}
-	free(leases.node);
 }
 
 static void show_physcpubind(void)
@@ -58,18 +55,17 @@ static void show_physcpubind(void)
 /* The weights in effect for the nodes of the mask: the task's own where
  * get_mempolicy2 says it has them, else the global ones, which is what
  * numactl 2.0.19 prints too. */
-void show_weights(const struct bitmask *mask, const struct mpol2_state *own)
+void show_weights(const struct bitmask *mask, const struct mpol2_state *own,
+		  const struct weights_view *v)
 {
-	enum gw_auto mode = own ? GW_AUTO_ABSENT : gw_read_auto();
+	enum gw_auto mode = own ? GW_AUTO_ABSENT : v->mode;
 
 	printf("interleaveweights:");
 	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
-		unsigned w;
-
 		if (own)
 			printf(" %u", own->weight[n]);
-		else if (gw_read((unsigned)n, &w) == 0)
-			printf(" %u", w);
+		else if (weights_view_weight(v, (unsigned)n) >= 0)
+			printf(" %d", weights_view_weight(v, (unsigned)n));
 	}
 	printf("\nweightsource: %s%s\n", own ? "task-local" : "global",
 	       mode == GW_AUTO_ON ? " auto" : mode == GW_AUTO_OFF ? " manual" : "");
@@ -118,6 +114,7 @@ int show_policy(void)
 {
 	struct bitmask *mask, *cpubind, *preferred, *membind;
 	const struct mpol2_state *state;
+	struct weights_view table;
 	int mode = MPOL_DEFAULT, next;
 
 	if (numa_available() < 0) {
@@ -135,6 +132,7 @@ int show_policy(void)
 	next = numa_get_interleave_node();
 
 	state = task_state();
+	table_read(NULL, &table);
 	printf("policy: %s\n", policy_name(mode));
 	if (state && state->home_node >= 0)
 		printf("homenode: %d\n", state->home_node);
@@ -142,7 +140,7 @@ int show_policy(void)
 	if (mode == MPOL_INTERLEAVE || mode == MPOL_WEIGHTED_INTERLEAVE) {
 		nodes_print("interleavemask", mask);
 		if (mode == MPOL_WEIGHTED_INTERLEAVE)
-			show_weights(mask, state && state->own_weights ? state : NULL);
+			show_weights(mask, state && state->own_weights ? state : NULL, &table);
 		printf("interleavenode: %d\n", next);
 	}
 	show_physcpubind();
@@ -150,7 +148,8 @@ int show_policy(void)
 	nodes_print("nodebind", cpubind);
 	nodes_print("membind", membind);
 	nodes_print("preferred", preferred);
-	show_leases();
+	show_leases(&table);
+	weights_view_free(&table);
 	numa_bitmask_free(mask);
 	numa_bitmask_free(cpubind);
 	numa_bitmask_free(preferred);

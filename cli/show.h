@@ -9,11 +9,14 @@
 #include "libnumactl2.h"
 
 int show_policy(void);
-void show_leases(void);
+/* The table and its leases (NULL: on every node), or exit 1. */
+void table_read(const struct bitmask *lease_nodes, struct weights_view *v);
+void show_leases(const struct weights_view *v);
 /* numactl's printmask() on stdout: "name: 0 1 \n". */
 void nodes_print(const char *name, const struct bitmask *mask);
 /* "interleaveweights:" for the nodes of MASK, OWN's weights or (NULL) the
- * global table's, and "weightsource:" saying which. */
-void show_weights(const struct bitmask *mask, const struct mpol2_state *own);
+ * global table's in V, and "weightsource:" saying which. */
+void show_weights(const struct bitmask *mask, const struct mpol2_state *own,
+		  const struct weights_view *v);
 
 #endif

@@ -29,6 +29,7 @@
 #include "weights/restore.h"
 #include "weights/baseline.h"
 #include "weights/settle.h"
+#include "weights/view.h"
 
 /* Bandwidths: from the firmware, measured, and the weights they give. */
 #include "bandwidth/nodeperf.h"

@@ -78,13 +78,13 @@ void msg_auto_unread(char *buf, size_t len, int rc, unsigned node)
 		snprintf(buf, len, "--weights=auto takes at most %d nodes", BW_MAX_NODES);
 	else if (rc == -ESRCH)
 		snprintf(buf, len, "--weights=auto: the job's CPUs are on no node that %s lists",
-			 nodeperf_dir());
+			 lib_place(LIB_NODEPERF));
 	else if (rc != -ENODATA)
 		snprintf(buf, len, "--weights=auto: %s", strerror(-rc));
 	else
 		snprintf(buf, len, "node %u reports no bandwidth (nothing in %s/node%u/access1 or "
 			 "access0): measure it with --measure, or use --weights=measured", node,
-			 nodeperf_dir(), node);
+			 lib_place(LIB_NODEPERF), node);
 }
 
 /* -w local without nodes: RC from auto_local_nodes(). */
@@ -92,10 +92,10 @@ void msg_local_nodes(char *buf, size_t len, int rc)
 {
 	if (rc == -ENODATA)
 		snprintf(buf, len, "node list 'local': no node with memory is nearest to the job's "
-			 "CPUs (%s/nodeN/access1/initiators, or the distances)", nodeperf_dir());
+			 "CPUs (%s/nodeN/access1/initiators, or the distances)", lib_place(LIB_NODEPERF));
 	else if (rc == -ESRCH)
 		snprintf(buf, len, "node list 'local': the job's CPUs are on no node that %s lists",
-			 nodeperf_dir());
+			 lib_place(LIB_NODEPERF));
 	else
 		snprintf(buf, len, "node list 'local': %s", strerror(-rc));
 }
@@ -133,7 +133,7 @@ static void global_failed(char *buf, size_t len, int rc, unsigned node)
 		return;
 	}
 	if (rc == -ENOENT) {
-		snprintf(buf, len, "node %u has no global interleave weight in %s", node, gw_dir());
+		snprintf(buf, len, "node %u has no global interleave weight in %s", node, lib_place(LIB_TABLE));
 		return;
 	}
 	snprintf(what, sizeof(what), "cannot change global interleave weight of node %u (none changed)",
@@ -141,31 +141,15 @@ static void global_failed(char *buf, size_t len, int rc, unsigned node)
 	with_errno(buf, len, rc, what);
 }
 
-/* "0:1,1:1": the weights T asks for (WANTED) or the ones the table has. */
-static void format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (unsigned n = 0; n < t->span && used < len; n++) {
-		unsigned w;
-
-		if (!gw_txn_asks_weight(t, n, &w) || (!wanted && gw_read(n, &w) < 0))
-			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", used ? "," : "", n, w);
-	}
-}
-
 /* An unprivileged job whose weights differ from the table's: one line that
  * says what it can do instead. */
 static void needs_root(char *buf, size_t len, const struct gw_txn *t, unsigned node, unsigned want)
 {
 	char have[256], wanted[256];
-	unsigned cur = 0;
+	unsigned cur = gw_txn_table_weight(node);
 
-	(void)gw_read(node, &cur);
-	format_weights(t, false, have, sizeof(have));
-	format_weights(t, true, wanted, sizeof(wanted));
+	gw_txn_format_weights(t, false, have, sizeof(have));
+	gw_txn_format_weights(t, true, wanted, sizeof(wanted));
 	if (!t->keep) {
 		snprintf(buf, len, "changing global interleave weights needs root (node %u is %u, "
 			 "not %u)", node, cur, want);
@@ -287,7 +271,7 @@ bool msg_settle(char *buf, size_t len, const struct settle *s)
 				 "was: %s", s->failed_node, strerror(-s->err));
 		else
 			snprintf(buf, len, "cannot put the global interleave weights back as they "
-				 "were (%s): %s", baseline_dir(), strerror(-s->err));
+				 "were (%s): %s", lib_place(LIB_BASELINE), strerror(-s->err));
 		return true;
 	}
 	if (s->state != SETTLE_DONE)

@@ -140,3 +140,37 @@ front_end_table_calls() {
 	[[ $output != *"numactl2.o:"* ]] || { echo "$output"; false; }
 	[[ $output != *"slurm/"* ]] || { echo "$output"; false; }
 }
+
+# --show, --dry-run, --hardware and the messages read the table through
+# weights_view_read() and lib_place(): no front end opens the table's files,
+# the lease records or the baseline itself, nor steps a transaction.
+front_end_table_reads() {
+	local o
+	for o in "$top"/build/release/numactl2.o "$top"/build/release/cli/*.o \
+		"$top"/build/release/msg/*.o "$@"; do
+		nm -u "$o" | awk -v o="${o#"$top"/}" '
+			$2 ~ /^gw_(read|read_auto|present|nodes|node_count|dir|open_node|write|enable_auto|lock_table)$/ ||
+			$2 ~ /^gw_txn_(init|alloc|free|ask|begin|acquire|stage|commit|change|end|undo)$/ ||
+			$2 ~ /^(holders_(list|find|of_node|recorded)|record_.*|baseline_.*|lease_.*|nodeperf_dir)$/ {
+				print o ": " $2
+			}'
+	done
+}
+
+@test "layers: no front end reads the table, its leases or its baseline itself" {
+	local plugin=()
+	if [ -e /usr/include/slurm/spank.h ]; then
+		make -s -C "$top" build/pic/slurm/task.o build/pic/slurm/spank.o build/pic/slurm/spankopts.o
+		plugin=("$top"/build/pic/slurm/*.o)
+	fi
+	run -0 front_end_table_reads "${plugin[@]}"
+	[ -z "$output" ] || { echo "$output"; false; }
+}
+
+@test "layers: the check of the front ends' table reads finds one" {
+	printf 'unsigned gw_read(unsigned, unsigned *);\nint f(void) { unsigned w; return (int)gw_read(0, &w); }\n' \
+		>"$BATS_TEST_TMPDIR/bad.c"
+	"${CC:-gcc}" -c -o "$BATS_TEST_TMPDIR/bad.o" "$BATS_TEST_TMPDIR/bad.c"
+	run -0 front_end_table_reads "$BATS_TEST_TMPDIR/bad.o"
+	[[ $output == *"bad.o: gw_read"* ]]
+}

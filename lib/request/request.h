@@ -151,4 +151,14 @@ void request_unpark_leases(struct plan *pl, int park);
 /* The table's part of the plan, for the front ends' notices. */
 const struct gw_txn *request_txn(const struct plan *pl);
 
+/* places.c: what a message names, the places the library reads and writes
+ * (each owned by a module the front ends do not call). */
+enum lib_place {
+	LIB_TABLE,		/* the global table's directory in sysfs */
+	LIB_BASELINE,		/* the table as it was, kept in /dev/shm */
+	LIB_RECORDS,		/* the lease records in /dev/shm */
+	LIB_NODEPERF,		/* the nodes' access classes in sysfs */
+};
+const char *lib_place(enum lib_place place);
+
 #endif

@@ -372,3 +372,25 @@ void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len)
 					 used ? ", " : "", i, t->node[i].old, t->node[i].new);
 	}
 }
+
+void gw_txn_format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned n = 0; n < t->span && used < len; n++) {
+		unsigned w;
+
+		if (!gw_txn_asks_weight(t, n, &w) || (!wanted && gw_read(n, &w) < 0))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", used ? "," : "", n, w);
+	}
+}
+
+unsigned gw_txn_table_weight(unsigned node)
+{
+	unsigned w = 0;
+
+	(void)gw_read(node, &w);
+	return w;
+}

@@ -63,5 +63,9 @@ void gw_txn_end(struct gw_txn *t);
 void gw_txn_undo(struct gw_txn *t);
 bool gw_txn_any_written(const struct gw_txn *t);
 void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len);
+/* "0:1,1:1": the weights T asks for (WANTED) or, for those nodes, the
+ * table's now; and NODE's weight in the table now (0: unreadable). */
+void gw_txn_format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len);
+unsigned gw_txn_table_weight(unsigned node);
 
 #endif

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The global table as a front end shows it (--show, --dry-run, --hardware):
+ * read once with its leases, so that no front end opens the table's files
+ * or the lease records itself. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "weights/view.h"
+#include "weights/holders.h"
+#include "weights/table.h"
+
+/* Each node's weight, -1 where the table has no file for it. */
+static int read_weights(struct weights_view *v)
+{
+	bool *has = calloc(v->nnodes ? v->nnodes : 1, sizeof(*has));
+
+	v->weight = malloc((v->nnodes ? v->nnodes : 1) * sizeof(*v->weight));
+	if (!has || !v->weight) {
+		free(has);
+		return -ENOMEM;
+	}
+	(void)gw_nodes(has, v->nnodes);
+	for (unsigned n = 0; n < v->nnodes; n++) {
+		unsigned w;
+
+		v->weight[n] = has[n] && gw_read(n, &w) == 0 ? (int)w : -1;
+	}
+	free(has);
+	return 0;
+}
+
+static int read_leases(const struct bitmask *nodes, struct weights_view *v)
+{
+	struct lease_list list;
+	int rc = holders_list(nodes, &list);
+
+	if (rc == -ENOMEM)
+		return rc;
+	v->lease = calloc(list.count ? list.count : 1, sizeof(*v->lease));
+	if (!v->lease) {
+		free(list.node);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < list.count; i++) {
+		v->lease[i].node = list.node[i].node;
+		v->lease[i].weight = list.node[i].weight;
+		holders_format_pids(&list.node[i].who, v->lease[i].pids, sizeof(v->lease[i].pids));
+	}
+	v->nleases = list.count;
+	free(list.node);
+	return 0;
+}
+
+int weights_view_read(const struct bitmask *lease_nodes, struct weights_view *v)
+{
+	*v = (struct weights_view){ .present = gw_present(), .nnodes = gw_node_count() };
+	v->mode = gw_read_auto();
+	if (read_weights(v) < 0 || read_leases(lease_nodes, v) < 0) {
+		weights_view_free(v);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int weights_view_weight(const struct weights_view *v, unsigned node)
+{
+	return node < v->nnodes ? v->weight[node] : -1;
+}
+
+void weights_view_free(struct weights_view *v)
+{
+	free(v->weight);
+	free(v->lease);
+	v->weight = NULL;
+	v->lease = NULL;
+}
