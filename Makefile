@@ -8,7 +8,9 @@
 #                  the test drivers (build/test/NAME_driver), alloc, retune
 #   build/asan     build/asan/numactl2 and build/asan/NAME_driver: the test
 #                  build with ASan and UBSan
-#   build/fuzz     build/fuzz/fuzz_parse, with libFuzzer coverage
+#   build/fuzz     build/fuzz/fuzz_parse and fuzz_acpi, with libFuzzer
+#                  coverage; a test build (fuzz_acpi gives its tables
+#                  through NUMACTL2_ACPI_TABLES)
 #   build/pic      -fPIC: build/pic/slurm/numactl2.so, the Slurm SPANK plugin
 #   build/testpic  -fPIC test build: build/testpic/slurm/numactl2.so for test/slurm
 # Test drivers and benchmarks (build/release/bench/) link their variant's
@@ -19,7 +21,7 @@ TEST_BIN = build/test/numactl2
 ASAN_BIN = build/asan/numactl2
 PLUGIN_SO = build/pic/slurm/numactl2.so
 TEST_PLUGIN_SO = build/testpic/slurm/numactl2.so
-FUZZ_BIN = build/fuzz/fuzz_parse
+FUZZ_BINS = build/fuzz/fuzz_parse build/fuzz/fuzz_acpi
 HELPERS = build/test/alloc build/test/retune
 BENCH_WEIGHTS = build/release/bench/weights
 PREFIX ?= /usr/local
@@ -73,7 +75,7 @@ test_FLAGS = -DNUMACTL2_TEST_BUILD
 asan_CC = $(SAN_CC)
 asan_FLAGS = -DNUMACTL2_TEST_BUILD $(SANITIZE)
 fuzz_CC = $(FUZZ_CC)
-fuzz_FLAGS = -fsanitize=fuzzer-no-link,address,undefined
+fuzz_FLAGS = -DNUMACTL2_TEST_BUILD -fsanitize=fuzzer-no-link,address,undefined
 pic_CC = $(CC)
 pic_FLAGS = -fPIC
 testpic_CC = $(CC)
@@ -97,13 +99,16 @@ all: numactl2 $(PLUGIN)
 no-slurm:
 	@echo "make: not building $(PLUGIN_SO): no $(SPANK_H) (install libslurm-dev)"
 
-$(PLUGIN_SO): $(call objs,pic,$(SLURM_SRCS)) build/pic/libnumactl2.a
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
+# slurm/exports.map: the plugin exports Slurm's names only.
+PLUGIN_LDFLAGS = -shared -Wl,--version-script=slurm/exports.map
 
-$(TEST_PLUGIN_SO): $(call objs,testpic,$(SLURM_SRCS)) build/testpic/libnumactl2.a
+$(PLUGIN_SO): $(call objs,pic,$(SLURM_SRCS)) build/pic/libnumactl2.a slurm/exports.map
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(PLUGIN_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
+
+$(TEST_PLUGIN_SO): $(call objs,testpic,$(SLURM_SRCS)) build/testpic/libnumactl2.a slurm/exports.map
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(PLUGIN_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
 define variant
 build/$(1)/%.o: %.c
@@ -150,7 +155,7 @@ build/test/hmat_driver: build/test/test/hmat_driver.o build/test/libnumactl2.a
 build/test/supervise_driver: build/release/cli/exec.o
 build/asan/supervise_driver: build/asan/cli/exec.o
 
-$(FUZZ_BIN): build/fuzz/test/fuzz_parse.o build/fuzz/libnumactl2.a
+build/fuzz/fuzz_%: build/fuzz/test/fuzz_%.o build/fuzz/libnumactl2.a
 	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 # test/vm/alloc.c for the host's --report tests, test/vm/retune.c for the
@@ -176,7 +181,7 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 
 # Everything make check runs, and the benches' programs: test/build.bats
 # checks that they all land under build/.
-test-build: numactl2 $(TEST_BIN) $(ASAN_BIN) $(DRIVERS) $(ASAN_DRIVERS) $(FUZZ_BIN) $(HELPERS) \
+test-build: numactl2 $(TEST_BIN) $(ASAN_BIN) $(DRIVERS) $(ASAN_DRIVERS) $(FUZZ_BINS) $(HELPERS) \
 	    $(SLURM_TEST) $(BENCH_WEIGHTS) $(BENCH_WEIGHTS)-weak
 
 # Host tests with the test build, the same under ASan/UBSan, the suite
@@ -206,7 +211,7 @@ check-slurm: numactl2 $(TEST_BIN) $(SLURM_TEST)
 check-fakes: numactl2 $(TEST_BIN) $(DRIVERS) $(HELPERS)
 	test/check-all fakes
 
-check-fuzz: $(FUZZ_BIN)
+check-fuzz: $(FUZZ_BINS)
 	test/run-fuzz
 
 check-vm: numactl2 $(TEST_BIN) $(SLURM_TEST)

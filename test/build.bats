@@ -107,3 +107,28 @@ usr/share/man/man8/numactl2-slurm.8" ]
 	[[ $output != *"-o build/release/lib/bandwidth/bwmodel.o"* ]]
 	run -0 make -s -C "$top" numactl2
 }
+
+# Slurm loads the plugin into slurmstepd, srun and sbatch: only the names
+# SPANK_PLUGIN() and the callbacks give are exported (slurm/exports.map),
+# so that no name of the library meets one of theirs or another plugin's.
+plugin_exports() {
+	nm -D --defined-only "$1" | awk '{ print $3 }' |
+		grep -Ev '^(plugin_(name|type|version)|spank_plugin_version|slurm_spank_[a-z_]+)$'
+}
+
+@test "the Slurm plugin exports Slurm's names and nothing of the library" {
+	[ -e /usr/include/slurm/spank.h ] || skip "no Slurm headers (libslurm-dev): no plugin"
+	make -s -C "$top" build/pic/slurm/numactl2.so
+	run -1 plugin_exports "$top/build/pic/slurm/numactl2.so"
+	[ -z "$output" ]
+	nm -D --defined-only "$top/build/pic/slurm/numactl2.so" | grep -q ' slurm_spank_task_init$'
+}
+
+@test "the check of the plugin's exports finds a library name" {
+	[ -e /usr/include/slurm/spank.h ] || skip "no Slurm headers (libslurm-dev): no plugin"
+	make -s -C "$top" build/pic/libnumactl2.a
+	"${CC:-gcc}" -shared -o "$BATS_TEST_TMPDIR/leaky.so" "$top"/build/pic/slurm/*.o \
+		"$top"/build/pic/msg/*.o "$top/build/pic/libnumactl2.a" -lnuma
+	run -0 plugin_exports "$BATS_TEST_TMPDIR/leaky.so"
+	[[ $output == *request_resolve* ]]
+}
