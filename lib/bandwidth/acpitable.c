@@ -8,24 +8,16 @@
 #include <string.h>
 
 #include "bandwidth/acpitable.h"
+#include "sysfile/sysfile.h"
 
 #define ACPI_TABLES "/sys/firmware/acpi/tables"
 
-#ifdef NUMACTL2_TEST_BUILD
-/* Test build only: NUMACTL2_ACPI_TABLES names a directory of table files
- * (test/lib/mkhmat.py writes them), so host tests can give tables. */
+/* The live directory; in the test build NUMACTL2_ACPI_TABLES's, a directory
+ * of table files (test/lib/mkhmat.py writes them) for the host tests. */
 const char *acpi_tables_dir(void)
 {
-	const char *dir = getenv("NUMACTL2_ACPI_TABLES");
-
-	return dir && *dir ? dir : ACPI_TABLES;
+	return SYSFILE_DIR(ACPI_TABLES, "NUMACTL2_ACPI_TABLES");
 }
-#else
-const char *acpi_tables_dir(void)
-{
-	return ACPI_TABLES;
-}
-#endif
 
 /* Up to ACPI_TABLE_MAX + 1 bytes of PATH into a new buffer. */
 static int read_file(const char *path, unsigned char **buf, size_t *len)
@@ -45,6 +37,14 @@ static int read_file(const char *path, unsigned char **buf, size_t *len)
 	if (rc == 0 && *len > ACPI_TABLE_MAX)
 		rc = -EFBIG;
 	fclose(f);
+	/* Exactly what was read: a parser that reads past it is caught by
+	 * ASan (test/fuzz_acpi.c), not handed the rest of a 1 MiB buffer. */
+	if (rc == 0) {
+		unsigned char *fit = realloc(*buf, *len ? *len : 1);
+
+		if (fit)
+			*buf = fit;
+	}
 	if (rc < 0) {
 		free(*buf);
 		*buf = NULL;
