@@ -16,7 +16,6 @@
 #include "cli/dryrun.h"
 #include "cli/exec.h"
 #include "cli/globalmsg.h"
-#include "cli/hardware.h"
 #include "cli/cmdline.h"
 #include "cli/pid.h"
 #include "cli/prepare.h"
@@ -25,7 +24,6 @@
 #include "cli/shmmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
-#include "cli/show.h"
 #include "syscalls.h"
 
 /* The gate of the watcher that puts the table back (lib/job/watcher.c):
@@ -63,20 +61,23 @@ static void lease_options(const struct ctl *ctl, struct lease_options *o)
  * apply.c), and what it did, said. */
 static void apply_weights(struct ctl *ctl)
 {
-	const struct gw_txn *t = request_txn(&ctl->plan);
+	struct gw_txn_said said;
 	struct request_error e;
 	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
 
 	if (!ctl->plan.watch)
 		watcher_disarm(&watcher_gate);
-	if (ctl->plan.table_taken)
-		global_settle_report(&t->settled);
+	if (!ctl->plan.table_taken) {
+		if (rc < 0)
+			cli_request_failed(ctl, &e);
+		return;
+	}
+	request_table_said(&ctl->plan, &said);
+	global_settle_report(&said.settled);
 	if (rc < 0)
 		cli_request_failed(ctl, &e);
-	if (!ctl->plan.table_taken)
-		return;
-	global_lease_report(&t->lease);
-	global_report(t);
+	global_lease_report(&said.lease);
+	global_report(&said);
 }
 
 /* What the watcher says, on a terminal or in a file: only what the notice
@@ -388,6 +389,31 @@ static int global_op(const struct ctl *ctl)
 	return rc;
 }
 
+/* --show, on stdout. */
+static int show(void)
+{
+	const char *failed;
+	int rc = show_print(stdout, &failed);
+
+	if (rc < 0 && rc != -ENOSYS && !failed)
+		errx(1, "cannot list the leases: out of memory");
+	if (rc < 0 && rc != -ENOSYS) {
+		errno = -rc;
+		err(1, "%s", failed);
+	}
+	return close_stdout(rc < 0);
+}
+
+/* --hardware, on stdout. */
+static int hardware(const struct ctl *ctl)
+{
+	int rc = hardware_print(stdout, ctl->cpu_compress);
+
+	if (rc == -ENOMEM)
+		errx(1, "cannot list the leases: out of memory");
+	return close_stdout(rc < 0);
+}
+
 int main(int argc, char **argv, char **envp)
 {
 	static struct report report;
@@ -404,7 +430,7 @@ int main(int argc, char **argv, char **envp)
 	if (ctl.global_op != GLOBAL_NONE)
 		return global_op(&ctl);
 	if (ctl.hardware)
-		return close_stdout(show_hardware(ctl.cpu_compress));
+		return hardware(&ctl);
 	if (ctl.pid)
 		return close_stdout(pid_run(&ctl));
 	if (ctl.report != REPORT_NONE)
@@ -423,7 +449,7 @@ int main(int argc, char **argv, char **envp)
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)
-		return close_stdout(show_policy());
+		return show();
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)

@@ -8,9 +8,14 @@
 #include "cli/dryrun.h"
 #include "cli/exec.h"
 #include "libnumactl2.h"
-#include "cli/show.h"
 #include "syscalls.h"
 
+/* The table and the live leases on NODES (NULL: every node), or exit 1. */
+static void table_read_or_exit(const struct bitmask *nodes, struct weights_view *v)
+{
+	if (weights_view_read(nodes, v) < 0)
+		errx(1, "cannot list the leases: out of memory");
+}
 
 /* The live leases on the nodes of the set, and whether this run would clash. */
 static void print_leases(const struct policy *p, const struct weights_view *v)
@@ -29,7 +34,7 @@ static void print_weights(const struct policy *p)
 {
 	struct weights_view v;
 
-	table_read(p->nodes, &v);
+	table_read_or_exit(p->nodes, &v);
 	printf("weights:");
 	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
 		int w = weights_view_weight(&v, (unsigned)n);
@@ -84,7 +89,7 @@ static void print_global_op(const struct ctl *ctl)
 		printf("would turn on the kernel's auto interleave weights\n");
 		return;
 	}
-	table_read(NULL, &v);
+	table_read_or_exit(NULL, &v);
 	if (ctl->global_op != GLOBAL_RESET)
 		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */
 	printf("would set global interleave weights:");
@@ -111,7 +116,7 @@ int dry_run(const struct ctl *ctl)
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
-		nodes_print("nodes", p->nodes);
+		nodes_fprint(stdout, "nodes", p->nodes);
 	if (ctl->weights_measured)
 		printf("weights: measured when it runs, from the CPUs it runs on (--measure shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE)
@@ -120,9 +125,9 @@ int dry_run(const struct ctl *ctl)
 	if (ctl->plan.auto_weights)
 		auto_weights_print(stdout, &ctl->plan.autow);
 	if (ctl->cpunodes)
-		nodes_print("cpunodebind", ctl->cpunodes);
+		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
-		nodes_print("physcpubind", ctl->cpus);
+		nodes_fprint(stdout, "physcpubind", ctl->cpus);
 	if (p->home_node >= 0)
 		printf("home node: %d\n", p->home_node);
 	if (ctl->use_shm)

@@ -12,40 +12,29 @@
 #include "libnumactl2.h"
 #include "msg/messages.h"
 
-/* Every way a change of the table can fail, as one line, exit 1. */
-void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
-		    unsigned node)
-{
-	char msg[MSG_MAX];
-
-	msg_global_refused(msg, sizeof(msg), t, rc, c, node, "--wait to queue, --force to override");
-	errx(1, "%s", msg);
-}
-
 /* What becomes of a job's change when the job ends. */
-static void after_job(const struct gw_txn *t, char *buf, size_t len)
+static void after_job(const struct gw_txn_said *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	if (t->role == GW_BASELINE_SAVE && t->baseline_err)
+	if (t->restores && t->baseline_err)
 		snprintf(buf, len, "; they stay after the job: cannot keep the table as it was "
 			 "in %s: %s", lib_place(LIB_BASELINE), strerror(-t->baseline_err));
-	else if (t->role == GW_BASELINE_SAVE)
+	else if (t->restores)
 		snprintf(buf, len, "; all back as they were once the last job using them ends");
 	else if (t->keep)
 		snprintf(buf, len, "; kept after the job (--keep-weights)");
 }
 
 /* One line on stderr whenever the system-wide weights change. */
-void global_report(const struct gw_txn *t)
+void global_report(const struct gw_txn_said *t)
 {
-	char what[512], after[600];
+	char after[600];
 
-	gw_txn_describe(t, what, sizeof(what));
-	if (!what[0])
+	if (!t->changed[0])
 		return;
 	after_job(t, after, sizeof(after));
-	warnx("changed global interleave weights: %s%s%s", what,
-	      t->auto_before == GW_AUTO_ON ? "; kernel auto weights switched off" : "", after);
+	warnx("changed global interleave weights: %s%s%s", t->changed,
+	      t->auto_was_on ? "; kernel auto weights switched off" : "", after);
 }
 
 /* The table put back as it was before the jobs that have ended changed it
@@ -61,7 +50,7 @@ void global_settle_report(const struct settle *s)
 
 /* What --wait waited for, whom --force overrode, and a lease that could not
  * be recorded, one line each. */
-void global_lease_report(const struct lease *l)
+void global_lease_report(const struct lease_said *l)
 {
 	char pids[256];
 
@@ -81,8 +70,11 @@ void global_lease_report(const struct lease *l)
 	}
 }
 
-static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_result *res)
+static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_result *res,
+						    const struct gw_txn_said *said)
 {
+	char msg[MSG_MAX];
+
 	errno = -rc;
 	switch (res->failed) {
 	case ADMIN_NO_TABLE:
@@ -98,7 +90,9 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
 		err(1, rc == -EACCES || rc == -EPERM ?
 		       "changing global interleave weights needs root" : "cannot turn on auto weights");
 	default:
-		global_refused(&res->txn, rc, &res->conflict, res->failed_node);
+		msg_global_refused(msg, sizeof(msg), said, rc, &res->conflict, res->failed_node,
+				   "--wait to queue, --force to override");
+		errx(1, "%s", msg);
 	}
 }
 
@@ -106,14 +100,17 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
  * what changed, or why nothing did (exit 1). Returns the exit status. */
 int global_admin_report(int rc, const struct admin_result *res, bool auto_mode)
 {
-	global_settle_report(&res->txn.settled);
+	struct gw_txn_said said;
+
+	admin_said(res, rc, &said);
+	global_settle_report(&said.settled);
 	if (rc < 0)
-		admin_failed(rc, res);
-	global_lease_report(&res->txn.lease);
+		admin_failed(rc, res, &said);
+	global_lease_report(&said.lease);
 	if (auto_mode)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");
 	else
-		global_report(&res->txn);
+		global_report(&said);
 	return 0;
 }
 

@@ -7,11 +7,9 @@
 
 #include "libnumactl2.h"
 
-void global_report(const struct gw_txn *t);
+void global_report(const struct gw_txn_said *t);
 void global_settle_report(const struct settle *s);
-void global_lease_report(const struct lease *l);
-void global_refused(const struct gw_txn *t, int rc, const struct lease_conflict *c,
-		    unsigned node) __attribute__((noreturn));
+void global_lease_report(const struct lease_said *l);
 int global_admin_report(int rc, const struct admin_result *res, bool auto_mode);
 void global_restore_report(int rc, const struct restore_result *res);
 

@@ -15,7 +15,6 @@
 
 #include "cli/pidmigrate.h"
 #include "cli/pid.h"
-#include "cli/show.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "syscalls.h"
@@ -109,21 +108,16 @@ static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
 	switch (s->mode) {
 	case MPOL_INTERLEAVE:
 	case MPOL_WEIGHTED_INTERLEAVE:
-		nodes_print("interleavemask", s->nodes);
-		if (s->mode == MPOL_WEIGHTED_INTERLEAVE) {
-			struct weights_view v;
-
-			table_read(NULL, &v);
-			show_weights(s->nodes, s->own_weights ? s : NULL, &v);
-			weights_view_free(&v);
-		}
+		nodes_fprint(stdout, "interleavemask", s->nodes);
+		if (s->mode == MPOL_WEIGHTED_INTERLEAVE && show_print_weights(stdout, s) < 0)
+			errx(1, "cannot list the leases: out of memory");
 		break;
 	case MPOL_BIND:
-		nodes_print("membind", s->nodes);
+		nodes_fprint(stdout, "membind", s->nodes);
 		break;
 	case MPOL_PREFERRED:
 	case MPOL_PREFERRED_MANY:
-		nodes_print("preferred", s->nodes);
+		nodes_fprint(stdout, "preferred", s->nodes);
 		break;
 	}
 }

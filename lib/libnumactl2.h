@@ -53,5 +53,7 @@
 /* A request: filled by a front end, resolved into a plan, applied; what
  * happens at the job's end. */
 #include "request/request.h"
+#include "request/hardware.h"
+#include "request/show.h"
 
 #endif

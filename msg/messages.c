@@ -143,21 +143,17 @@ static void global_failed(char *buf, size_t len, int rc, unsigned node)
 
 /* An unprivileged job whose weights differ from the table's: one line that
  * says what it can do instead. */
-static void needs_root(char *buf, size_t len, const struct gw_txn *t, unsigned node, unsigned want)
+static void needs_root(char *buf, size_t len, const struct gw_txn_said *t, unsigned node)
 {
-	char have[256], wanted[256];
-	unsigned cur = gw_txn_table_weight(node);
-
-	gw_txn_format_weights(t, false, have, sizeof(have));
-	gw_txn_format_weights(t, true, wanted, sizeof(wanted));
 	if (!t->keep) {
 		snprintf(buf, len, "changing global interleave weights needs root (node %u is %u, "
-			 "not %u)", node, cur, want);
+			 "not %u)", node, t->now, t->want);
 		return;
 	}
 	snprintf(buf, len, "node %u has global weight %u, not %u, and only root can change it: "
 		 "ask for the weights in effect (--weights=%s), check with --dry-run, or have an "
-		 "admin run 'numactl2 --set-global-weights=%s'", node, cur, want, have, wanted);
+		 "admin run 'numactl2 --set-global-weights=%s'", node, t->now, t->want, t->have,
+		 t->wanted);
 }
 
 static void leased(char *buf, size_t len, const struct lease_options *o,
@@ -178,19 +174,17 @@ static void leased(char *buf, size_t len, const struct lease_options *o,
 /* Every way a change of the table can fail (RC from weights_apply() or
  * the admin operations), as one line. REMEDY says, in the front end's own
  * options, what to do about a live lease. */
-void msg_global_refused(char *buf, size_t len, const struct gw_txn *t, int rc,
+void msg_global_refused(char *buf, size_t len, const struct gw_txn_said *t, int rc,
 			const struct lease_conflict *c, unsigned node, const char *remedy)
 {
-	unsigned want;
-
 	if (rc == -ENOMEM)
 		with_errno(buf, len, rc, "cannot change global interleave weights");
 	else if (rc == -EBUSY)
 		leased(buf, len, &t->opt, c, remedy);
 	else if (rc == -EROFS && t->no_write)
 		msg_no_global_write(buf, len);
-	else if ((rc == -EACCES || rc == -EPERM) && gw_txn_asks_weight(t, node, &want))
-		needs_root(buf, len, t, node, want);
+	else if ((rc == -EACCES || rc == -EPERM) && t->asked)
+		needs_root(buf, len, t, node);
 	else
 		global_failed(buf, len, rc, node);
 }

@@ -65,8 +65,7 @@ static void target_error(char *buf, size_t len, const struct request_error *e,
 		msg_no_weighted_interleave(buf, len);
 		break;
 	case REQ_GLOBAL_REFUSED:
-		msg_global_refused(buf, len, request_txn(pl), -e->err, &pl->conflict, e->node,
-				   remedy);
+		msg_global_refused(buf, len, &e->table, -e->err, &e->conflict, e->node, remedy);
 		break;
 	case REQ_PREFERRED_MANY:
 		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");

@@ -150,7 +150,7 @@ front_end_table_reads() {
 		"$top"/build/release/msg/*.o "$@"; do
 		nm -u "$o" | awk -v o="${o#"$top"/}" '
 			$2 ~ /^gw_(read|read_auto|present|nodes|node_count|dir|open_node|write|enable_auto|lock_table)$/ ||
-			$2 ~ /^gw_txn_(init|alloc|free|ask|begin|acquire|stage|commit|change|end|undo)$/ ||
+			$2 ~ /^gw_txn_/ || $2 == "request_txn" ||
 			$2 ~ /^(holders_(list|find|of_node|recorded)|record_.*|baseline_.*|lease_.*|nodeperf_dir)$/ {
 				print o ": " $2
 			}'
@@ -173,4 +173,26 @@ front_end_table_reads() {
 	"${CC:-gcc}" -c -o "$BATS_TEST_TMPDIR/bad.o" "$BATS_TEST_TMPDIR/bad.c"
 	run -0 front_end_table_reads "$BATS_TEST_TMPDIR/bad.o"
 	[[ $output == *"bad.o: gw_read"* ]]
+}
+
+# A change, a refusal and an admin operation reach the wording as a copy
+# (struct gw_txn_said: gw_txn_say(), request_table_said(), admin_said(),
+# a request error's table): no front end reads a transaction's or a lease's
+# fields, its nodes, lock or descriptors.
+front_end_txn_fields() {
+	grep -nE 'struct (gw_txn|lease|weights_change) |(\.|->)(txn|change)(\.|->)|request_txn' "$@"
+}
+
+@test "layers: no front end reads a transaction's fields" {
+	run front_end_txn_fields "$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch]
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	[ -z "$output" ]
+}
+
+@test "layers: the check of a transaction's fields finds one" {
+	printf 'void f(const struct gw_txn *t);\nint g(struct admin_result *res) { return res->txn.keep; }\n' \
+		>"$BATS_TEST_TMPDIR/bad.c"
+	run -0 front_end_txn_fields "$BATS_TEST_TMPDIR/bad.c"
+	[[ $output == *"1:void f(const struct gw_txn *t)"* ]]
+	[[ $output == *"2:int g("* ]]
 }

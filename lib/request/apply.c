@@ -58,9 +58,11 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
 	t->no_write = r->no_global;
 	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
 	pl->table_taken = true;
-	rc = weights_apply(r->policy, &pl->change, &pl->conflict, &e->node);
-	if (rc < 0)
+	rc = weights_apply(r->policy, &pl->change, &e->conflict, &e->node);
+	if (rc < 0) {
+		gw_txn_say_refused(t, e->node, &e->table);
 		return fail(e, REQ_GLOBAL_REFUSED, -rc);
+	}
 	/* --no-global-weights writes nothing, not even after the job. */
 	pl->watch = t->role == GW_BASELINE_SAVE && !r->no_global && baseline_writable();
 	return 0;
@@ -120,7 +122,7 @@ bool request_undo(struct plan *pl)
 	return written;
 }
 
-const struct gw_txn *request_txn(const struct plan *pl)
+void request_table_said(const struct plan *pl, struct gw_txn_said *s)
 {
-	return &pl->change.txn;
+	gw_txn_say(&pl->change.txn, s);
 }

@@ -67,7 +67,6 @@ struct plan {
 	bool table_taken;		/* apply took its transaction (settled, lease, what changed) */
 	bool watch;			/* after apply: the job's end must put the table back */
 	bool undone_written;		/* request_undo() put written weights back */
-	struct lease_conflict conflict;	/* whose lease refused the change */
 	/* From here on request_plan_init() zeroes nothing (bench/overhead: 5 KiB
 	 * of memset at every start): weights_init() sets the transaction up
 	 * whole, --weights=auto fills autow whole, the libnuma check fills
@@ -92,7 +91,7 @@ enum request_fault {
 	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma drops them */
 	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
 	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
-	REQ_GLOBAL_REFUSED,	/* err, node, the plan's change and conflict */
+	REQ_GLOBAL_REFUSED,	/* err, node, table, conflict */
 	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
 	REQ_POLICY,		/* err: the policy call's */
 };
@@ -104,6 +103,9 @@ struct request_error {
 	unsigned value, count;
 	struct parse_err parse;	/* REQ_WEIGHT_LIST */
 	int mode;		/* REQ_POLICY: the policy's mode */
+	/* REQ_GLOBAL_REFUSED: the change asked, and the lease in its way (-EBUSY). */
+	struct gw_txn_said table;
+	struct lease_conflict conflict;
 };
 
 /* Whether the error is about the user's input (the CLI adds where help is). */
@@ -148,8 +150,8 @@ void request_job_never_ran(struct plan *pl, struct job_end *out);
 /* The watcher keeps the lease descriptors parked while the job runs. */
 int request_park_leases(struct plan *pl);
 void request_unpark_leases(struct plan *pl, int park);
-/* The table's part of the plan, for the front ends' notices. */
-const struct gw_txn *request_txn(const struct plan *pl);
+/* What the table's change did (pl->table_taken), for the front ends' notices. */
+void request_table_said(const struct plan *pl, struct gw_txn_said *s);
 
 /* places.c: what a message names, the places the library reads and writes
  * (each owned by a module the front ends do not call). */

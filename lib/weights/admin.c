@@ -108,6 +108,14 @@ int admin_auto_weights(const struct lease_options *o, struct admin_result *res)
 	return rc < 0 ? fail(res, ADMIN_ENABLE_AUTO, rc) : 0;
 }
 
+void admin_said(const struct admin_result *res, int rc, struct gw_txn_said *s)
+{
+	if (rc < 0 && res->failed == ADMIN_CHANGE)
+		gw_txn_say_refused(&res->txn, res->failed_node, s);
+	else
+		gw_txn_say(&res->txn, s);
+}
+
 void admin_result_free(struct admin_result *res)
 {
 	gw_txn_free(&res->txn);

@@ -134,11 +134,11 @@ void lease_drop(struct lease *l)
 
 /* After the change: a job keeps a shared lock on each of its nodes, and a
  * record of this process as their holder. Where a record could not be made,
- * l->record_err says why, for the front end to tell: that lease holds only
+ * l->said.record_err says why, for the front end to tell: that lease holds only
  * while a descriptor stays open, as leases did before records. */
 void lease_keep(struct lease *l)
 {
-	l->record_err = 0;
+	l->said.record_err = 0;
 	for (unsigned i = 0; i < l->span; i++) {
 		int rc;
 
@@ -148,8 +148,8 @@ void lease_keep(struct lease *l)
 		rc = record_make(l->fd[i], l->record[i]);
 		if (rc < 0)
 			l->record[i][0] = '\0';
-		if (rc < 0 && !l->record_err)
-			l->record_err = rc;
+		if (rc < 0 && !l->said.record_err)
+			l->said.record_err = rc;
 	}
 }
 
@@ -167,8 +167,8 @@ void lease_clear_overridden(const struct lease *l)
  * them (holders_of_node()). 0 or -ENOMEM. */
 int lease_name_overridden(struct lease *l)
 {
-	for (unsigned i = 0; i < l->noverridden; i++) {
-		int rc = holders_of_node(l->overridden[i].node, &l->overridden[i].who);
+	for (unsigned i = 0; i < l->said.noverridden; i++) {
+		int rc = holders_of_node(l->said.overridden[i].node, &l->said.overridden[i].who);
 
 		if (rc < 0)
 			return rc;
@@ -211,8 +211,8 @@ static int exclusive(struct lease *l, unsigned node, unsigned held, unsigned wan
 	if (!force)
 		return -EBUSY;
 	l->overrode[node] = true;
-	if (l->noverridden < LEASE_MAX_OVERRIDDEN)
-		l->overridden[l->noverridden++] = *c;
+	if (l->said.noverridden < LEASE_MAX_OVERRIDDEN)
+		l->said.overridden[l->said.noverridden++] = *c;
 	return 0;
 }
 

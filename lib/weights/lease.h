@@ -41,14 +41,9 @@ struct lease_options {
 
 #define LEASE_MAX_OVERRIDDEN 8
 
-/* One run's leases and what it learnt taking them. */
-struct lease {
-	unsigned nnodes;		/* fd[] has room for that many */
-	unsigned span;			/* fd[0..span-1] are set */
-	int *fd;			/* nodeN, read-only and inherited; -1: none */
-	char (*record)[RECORD_NAME_MAX];	/* node N's lease record, made by
-					 * this run; "": none */
-	bool *overrode;			/* --force wrote over node N's lease */
+/* What a run's leases did, as its notices say it: a value, which the
+ * front ends get a copy of (gw_txn_say()) and not the descriptors. */
+struct lease_said {
 	int record_err;			/* 0, or why lease_keep() could not record
 					 * a lease: it then lasts only while a
 					 * descriptor stays open */
@@ -57,6 +52,17 @@ struct lease {
 	struct lease_conflict waited_for;	/* the last lease it waited for */
 	unsigned noverridden;		/* --force: the leases written over */
 	struct lease_conflict overridden[LEASE_MAX_OVERRIDDEN];
+};
+
+/* One run's leases and what it learnt taking them. */
+struct lease {
+	unsigned nnodes;		/* fd[] has room for that many */
+	unsigned span;			/* fd[0..span-1] are set */
+	int *fd;			/* nodeN, read-only and inherited; -1: none */
+	char (*record)[RECORD_NAME_MAX];	/* node N's lease record, made by
+					 * this run; "": none */
+	bool *overrode;			/* --force wrote over node N's lease */
+	struct lease_said said;
 };
 
 int lease_init(struct lease *l, unsigned nnodes);

@@ -215,14 +215,14 @@ int gw_txn_acquire(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 		int rc = attempt(t, c, failed_node);
 		bool timed_out;
 
-		l->waited_ms = (unsigned)(now_ms() - start);
+		l->said.waited_ms = (unsigned)(now_ms() - start);
 		if (rc == 0)
 			rc = lease_name_overridden(l);
 		if (rc != -EBUSY)
 			return rc;
 		timed_out = !t->opt.wait ||
-			    (t->opt.wait_secs && l->waited_ms >= t->opt.wait_secs * 1000UL);
-		if (timed_out || !l->waited) {
+			    (t->opt.wait_secs && l->said.waited_ms >= t->opt.wait_secs * 1000UL);
+		if (timed_out || !l->said.waited) {
 			rc = holders_of_node(c->node, &c->who);
 			if (rc < 0)
 				return rc;
@@ -232,9 +232,9 @@ int gw_txn_acquire(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 		}
 		if (timed_out)
 			return -EBUSY;
-		if (!l->waited)
-			l->waited_for = *c;
-		l->waited = true;
+		if (!l->said.waited)
+			l->said.waited_for = *c;
+		l->said.waited = true;
 		nanosleep(&poll, NULL);
 	}
 }
@@ -373,7 +373,8 @@ void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len)
 	}
 }
 
-void gw_txn_format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
+/* "0:1,1:1": the weights T asks for (WANTED) or, for those nodes, the table's now. */
+static void format_weights(const struct gw_txn *t, bool wanted, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -387,10 +388,31 @@ void gw_txn_format_weights(const struct gw_txn *t, bool wanted, char *buf, size_
 	}
 }
 
-unsigned gw_txn_table_weight(unsigned node)
+void gw_txn_say(const struct gw_txn *t, struct gw_txn_said *s)
 {
-	unsigned w = 0;
+	gw_txn_describe(t, s->changed, sizeof(s->changed));
+	s->auto_was_on = t->auto_before == GW_AUTO_ON;
+	s->restores = t->role == GW_BASELINE_SAVE;
+	s->baseline_err = t->baseline_err;
+	s->keep = t->keep;
+	s->no_write = t->no_write;
+	s->opt = t->opt;
+	s->lease = t->lease.said;
+	s->settled = t->settled;
+	s->asked = false;
+	s->want = s->now = 0;
+	s->wanted[0] = s->have[0] = '\0';
+}
 
-	(void)gw_read(node, &w);
-	return w;
+/* The table is read again here, so that a refusal for want of privilege
+ * says what it holds now. */
+void gw_txn_say_refused(const struct gw_txn *t, unsigned node, struct gw_txn_said *s)
+{
+	gw_txn_say(t, s);
+	s->asked = gw_txn_asks_weight(t, node, &s->want);
+	if (!s->asked)
+		return;
+	(void)gw_read(node, &s->now);
+	format_weights(t, true, s->wanted, sizeof(s->wanted));
+	format_weights(t, false, s->have, sizeof(s->have));
 }

@@ -67,6 +67,13 @@ int weights_view_weight(const struct weights_view *v, unsigned node)
 	return node < v->nnodes ? v->weight[node] : -1;
 }
 
+void weights_view_print_leases(FILE *out, const struct weights_view *v)
+{
+	for (unsigned i = 0; i < v->nleases; i++)
+		fprintf(out, "interleave weight lease: node %u weight %u pids %s\n",
+			v->lease[i].node, v->lease[i].weight, v->lease[i].pids);
+}
+
 void weights_view_free(struct weights_view *v)
 {
 	free(v->weight);

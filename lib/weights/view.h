@@ -6,6 +6,7 @@
 #define NUMACTL2_VIEW_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <numa.h>
 
 #include "weights/table.h"
@@ -29,6 +30,9 @@ struct weights_view {
 int weights_view_read(const struct bitmask *lease_nodes, struct weights_view *v);
 /* NODE's weight in V, -1 where it has none. */
 int weights_view_weight(const struct weights_view *v, unsigned node);
+/* After numactl's lines in --show and --hardware, so that scripts reading
+ * them see no change: "interleave weight lease: node N weight W pids P". */
+void weights_view_print_leases(FILE *out, const struct weights_view *v);
 void weights_view_free(struct weights_view *v);
 
 #endif

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* --show: the calling task's policy and bindings, in numactl's lines, and
+ * the weights in effect (--show, --pid), written to the FILE * a front end
+ * gives. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "policy/mpol2.h"
+#include "policy/nodes.h"
+#include "policy/policy.h"
+#include "request/show.h"
+#include "syscalls.h"
+#include "weights/view.h"
+
+static int print_physcpubind(FILE *out, const char **failed)
+{
+	int ncpus = numa_num_configured_cpus();
+
+	for (;;) {
+		struct bitmask *cpus = numa_bitmask_alloc((unsigned)ncpus);
+
+		if (numa_sched_getaffinity(0, cpus) < 0) {
+			int rc = -errno;
+
+			numa_bitmask_free(cpus);
+			if (rc == -EINVAL && ncpus < 1024 * 1024) {
+				ncpus *= 2;
+				continue;
+			}
+			*failed = "sched_getaffinity";
+			return rc;
+		}
+		nodes_fprint(out, "physcpubind", cpus);
+		numa_bitmask_free(cpus);
+		return 0;
+	}
+}
+
+/* The weights in effect for the nodes of the mask: the task's own where
+ * get_mempolicy2 says it has them, else the global ones, which is what
+ * numactl 2.0.19 prints too. */
+static void print_weights(FILE *out, const struct bitmask *mask, const struct mpol2_state *own,
+			  const struct weights_view *v)
+{
+	enum gw_auto mode = own ? GW_AUTO_ABSENT : v->mode;
+
+	fprintf(out, "interleaveweights:");
+	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
+		if (own)
+			fprintf(out, " %u", own->weight[n]);
+		else if (weights_view_weight(v, (unsigned)n) >= 0)
+			fprintf(out, " %d", weights_view_weight(v, (unsigned)n));
+	}
+	fprintf(out, "\nweightsource: %s%s\n", own ? "task-local" : "global",
+		mode == GW_AUTO_ON ? " auto" : mode == GW_AUTO_OFF ? " manual" : "");
+}
+
+int show_print_weights(FILE *out, const struct mpol2_state *s)
+{
+	struct weights_view v;
+
+	if (weights_view_read(NULL, &v) < 0)
+		return -ENOMEM;
+	print_weights(out, s->nodes, s->own_weights ? s : NULL, &v);
+	weights_view_free(&v);
+	return 0;
+}
+
+/* numactl prints nothing after "preferred node: " under local: kept, since
+ * scripts written against numactl see exactly that. */
+static void print_preferred_node(FILE *out, int mode, const struct bitmask *preferred,
+				 const struct bitmask *membind, int next)
+{
+	fprintf(out, "preferred node: ");
+	switch (mode) {
+	case MPOL_PREFERRED:
+		fprintf(out, "%d\n", numa_bitmask_weight(preferred) ? nodes_first(preferred) : 0);
+		break;
+	case MPOL_DEFAULT:
+		fprintf(out, "current\n");
+		break;
+	case MPOL_INTERLEAVE:
+	case MPOL_WEIGHTED_INTERLEAVE:
+		fprintf(out, "%d (interleave next)\n", next);
+		break;
+	case MPOL_BIND:
+		fprintf(out, "%d\n", nodes_first(membind));
+		break;
+	case MPOL_PREFERRED_MANY:
+		fprintf(out, "%d (preferred-many)\n", next);
+		break;
+	}
+}
+
+/* What --show reads before it prints a line: the policy, the bindings,
+ * get_mempolicy2's view where the kernel has it, the table and its leases. */
+struct task_view {
+	int mode, next;
+	struct bitmask *mask, *cpubind, *preferred, *membind;
+	struct mpol2_state state;
+	bool has_state;
+	struct weights_view table;
+};
+
+static void task_view_free(struct task_view *t)
+{
+	weights_view_free(&t->table);
+	numa_bitmask_free(t->mask);
+	numa_bitmask_free(t->cpubind);
+	numa_bitmask_free(t->preferred);
+	numa_bitmask_free(t->membind);
+	if (t->has_state) {
+		numa_bitmask_free(t->state.nodes);
+		free(t->state.weight);
+	}
+}
+
+static int task_view_read(struct task_view *t, const char **failed)
+{
+	*t = (struct task_view){ .mode = MPOL_DEFAULT, .mask = numa_allocate_nodemask() };
+	if (get_mempolicy(&t->mode, t->mask->maskp, t->mask->size + 1, NULL, 0) < 0) {
+		*failed = "get_mempolicy";
+		return -errno;
+	}
+	t->mode &= ~MPOL_MODE_FLAGS;
+	t->cpubind = numa_get_run_node_mask();
+	t->preferred = numa_preferred_many();
+	t->membind = numa_get_membind();
+	t->next = numa_get_interleave_node();
+	if (mpol2_present()) {
+		int rc;
+
+		t->state.nodes = numa_allocate_nodemask();
+		t->has_state = true;
+		rc = mpol2_get_task(MPOL2_SELF, &t->state);
+		if (rc < 0) {
+			*failed = "get_mempolicy2";
+			return rc;
+		}
+	}
+	*failed = NULL;
+	return weights_view_read(NULL, &t->table);
+}
+
+static int print_task(FILE *out, const struct task_view *t, const char **failed)
+{
+	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
+	int rc;
+
+	fprintf(out, "policy: %s\n", policy_name(t->mode));
+	if (t->has_state && t->state.home_node >= 0)
+		fprintf(out, "homenode: %d\n", t->state.home_node);
+	print_preferred_node(out, t->mode, t->preferred, t->membind, t->next);
+	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE) {
+		nodes_fprint(out, "interleavemask", t->mask);
+		if (t->mode == MPOL_WEIGHTED_INTERLEAVE)
+			print_weights(out, t->mask, own, &t->table);
+		fprintf(out, "interleavenode: %d\n", t->next);
+	}
+	rc = print_physcpubind(out, failed);
+	if (rc < 0)
+		return rc;
+	nodes_fprint(out, "cpubind", t->cpubind);
+	nodes_fprint(out, "nodebind", t->cpubind);
+	nodes_fprint(out, "membind", t->membind);
+	nodes_fprint(out, "preferred", t->preferred);
+	weights_view_print_leases(out, &t->table);
+	return 0;
+}
+
+int show_print(FILE *out, const char **failed)
+{
+	struct task_view t;
+	int rc;
+
+	*failed = NULL;
+	if (numa_available() < 0) {
+		rc = print_physcpubind(out, failed);
+		if (rc == 0)
+			fprintf(out, "No NUMA support available on this system.\n");
+		return rc < 0 ? rc : -ENOSYS;
+	}
+	rc = task_view_read(&t, failed);
+	if (rc == 0)
+		rc = print_task(out, &t, failed);
+	task_view_free(&t);
+	return rc;
+}
