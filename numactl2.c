@@ -250,28 +250,30 @@ static void measure_weights(struct ctl *ctl)
 	fputc('\n', stderr);
 }
 
-static void open_report(struct ctl *ctl, struct report *r)
+static struct report *open_report(struct ctl *ctl)
 {
-	int rc;
+	const struct report_opts o = {
+		.format = ctl->report, .path = ctl->report_file, .out = stderr,
+		.policy = &ctl->policy, .command = ctl->command,
+	};
+	struct report *r;
+	int rc = report_open(&o, &r);
 
-	r->format = ctl->report;
-	r->path = ctl->report_file;
-	r->out = stderr;
-	r->policy = &ctl->policy;
-	r->command = ctl->command;
-	rc = report_open(r);
 	if (rc == -ELOOP)
-		errx(1, "cannot open the report file '%s': it is a symbolic link", r->path);
+		errx(1, "cannot open the report file '%s': it is a symbolic link", o.path);
 	if (rc == -EINVAL)
-		errx(1, "cannot open the report file '%s': not a regular file", r->path);
+		errx(1, "cannot open the report file '%s': not a regular file", o.path);
 	if (rc == -EMLINK)
-		errx(1, "cannot open the report file '%s': it has more than one link", r->path);
+		errx(1, "cannot open the report file '%s': it has more than one link", o.path);
 	if (rc == -EPERM)
-		errx(1, "cannot open the report file '%s': it is another user's", r->path);
+		errx(1, "cannot open the report file '%s': it is another user's", o.path);
 	if (rc < 0) {
 		errno = -rc;
-		err(1, "cannot open the report file '%s'", r->path);
+		if (o.path)
+			err(1, "cannot open the report file '%s'", o.path);
+		err(1, "cannot start the report");
 	}
+	return r;
 }
 
 /* What the job's end did (lib/request/jobend.c), said: --restore-weights'
@@ -310,8 +312,8 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		exit(0);
 	if (ctl->report != REPORT_NONE) {
 		report_print(r, job);
-		report_exit_warnings(r);
-		report_finish(r, job);
+		report_exit_warnings(r, ctl->report_file);
+		report_finish(r, job, ctl->report_file);
 	}
 	supervise_release(job);
 	request_unpark_leases(&ctl->plan, park);
@@ -384,9 +386,7 @@ static int global_op(const struct ctl *ctl)
 	default:
 		rc = admin_set_weights(&ctl->weights, &o, &res);
 	}
-	rc = global_admin_report(rc, &res, ctl->global_op == GLOBAL_AUTO);
-	admin_result_free(&res);
-	return rc;
+	return global_admin_report(rc, &res, ctl->global_op == GLOBAL_AUTO);
 }
 
 /* --show, on stdout. */
@@ -416,7 +416,7 @@ static int hardware(const struct ctl *ctl)
 
 int main(int argc, char **argv, char **envp)
 {
-	static struct report report;
+	struct report *report = NULL;
 	static struct ctl ctl;
 
 	ctl.env = envp;
@@ -434,7 +434,7 @@ int main(int argc, char **argv, char **envp)
 	if (ctl.pid)
 		return close_stdout(pid_run(&ctl));
 	if (ctl.report != REPORT_NONE)
-		open_report(&ctl, &report);
+		report = open_report(&ctl);
 	bind_cpus(&ctl);
 	if (ctl.measure)
 		return measure_only(&ctl);
@@ -453,6 +453,6 @@ int main(int argc, char **argv, char **envp)
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)
-		run_watched(&ctl, &report);
+		run_watched(&ctl, report);
 	run_command(&ctl);
 }

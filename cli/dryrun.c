@@ -123,7 +123,7 @@ int dry_run(const struct ctl *ctl)
 		print_weights(p);
 	print_libnuma(ctl);
 	if (ctl->plan.auto_weights)
-		auto_weights_print(stdout, &ctl->plan.autow);
+		request_print_auto_weights(stdout, &ctl->plan);
 	if (ctl->cpunodes)
 		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)

@@ -70,8 +70,7 @@ void global_lease_report(const struct lease_said *l)
 	}
 }
 
-static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_result *res,
-						    const struct gw_txn_said *said)
+static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_result *res)
 {
 	char msg[MSG_MAX];
 
@@ -90,7 +89,7 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
 		err(1, rc == -EACCES || rc == -EPERM ?
 		       "changing global interleave weights needs root" : "cannot turn on auto weights");
 	default:
-		msg_global_refused(msg, sizeof(msg), said, rc, &res->conflict, res->failed_node,
+		msg_global_refused(msg, sizeof(msg), &res->said, rc, &res->conflict, res->failed_node,
 				   "--wait to queue, --force to override");
 		errx(1, "%s", msg);
 	}
@@ -100,17 +99,14 @@ static void __attribute__((noreturn)) admin_failed(int rc, const struct admin_re
  * what changed, or why nothing did (exit 1). Returns the exit status. */
 int global_admin_report(int rc, const struct admin_result *res, bool auto_mode)
 {
-	struct gw_txn_said said;
-
-	admin_said(res, rc, &said);
-	global_settle_report(&said.settled);
+	global_settle_report(&res->said.settled);
 	if (rc < 0)
-		admin_failed(rc, res, &said);
-	global_lease_report(&said.lease);
+		admin_failed(rc, res);
+	global_lease_report(&res->said.lease);
 	if (auto_mode)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");
 	else
-		global_report(&said);
+		global_report(&res->said);
 	return 0;
 }
 

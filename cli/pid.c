@@ -148,7 +148,7 @@ static void set_threads(const struct ctl *ctl)
 int pid_run(const struct ctl *ctl)
 {
 	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
-	struct migrate_job mj = { 0 };
+	struct migrate_job *mj;
 	bool process = threads_tgid(ctl->pid) == ctl->pid;
 	int fd = remote_open(ctl->pid);
 	int rc;
@@ -160,14 +160,14 @@ int pid_run(const struct ctl *ctl)
 	rc = mpol2_get_task(fd, &s);
 	if (rc < 0)
 		pid_failed(ctl, rc, ctl->show ? "read" : "change");
-	migrate_choose(ctl, &s, &mj);
+	mj = migrate_choose(ctl, &s);
 	if (ctl->show)
 		print_state(ctl, &s);
 	else if ((rc = mpol2_set_task(fd, &ctl->policy)) < 0)
 		pid_failed(ctl, rc, "change");
 	else if (process)
 		set_threads(ctl);
-	migrate_move(ctl, &mj);
+	migrate_move(ctl, mj);
 	close(fd);
 	free(s.weight);
 	numa_bitmask_free(s.nodes);

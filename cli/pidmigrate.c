@@ -22,15 +22,17 @@ void migrate_check(const struct ctl *ctl)
 			    ctl->policy.option);
 }
 
-void migrate_choose(const struct ctl *ctl, const struct mpol2_state *task, struct migrate_job *j)
+struct migrate_job *migrate_choose(const struct ctl *ctl, const struct mpol2_state *task)
 {
+	struct migrate_job *j;
 	int pid = (int)ctl->pid, rc;
 	unsigned node = 0;
 
 	if (!ctl->migrate)
-		return;
-	j->pid = ctl->pid;
-	rc = migrate_plan(j, &ctl->policy, &node);
+		return NULL;
+	rc = migrate_job_new(ctl->pid, &j);
+	if (rc == 0)
+		rc = migrate_plan(j, &ctl->policy, &node);
 	if (rc == -ENOMEM) {
 		errno = ENOMEM;
 		err(1, "--pid=%d: --migrate", pid);
@@ -38,12 +40,13 @@ void migrate_choose(const struct ctl *ctl, const struct mpol2_state *task, struc
 	if (rc < 0)
 		errx(1, "--pid=%d: --migrate cannot read the global weight of node %u: %s; "
 		     "nothing changed", pid, node, strerror(-rc));
-	rc = migranges_read(ctl->pid, task, &j->ranges);
+	rc = migrate_read_ranges(j, task);
 	if (rc == -ENOENT || rc == -ESRCH)
 		errx(1, "--pid=%d: the process has exited; nothing changed", pid);
 	if (rc < 0)
 		errx(1, "--pid=%d: cannot read /proc/%d/maps and numa_maps: %s; nothing changed",
 		     pid, pid, strerror(-rc));
+	return j;
 }
 
 static void __attribute__((noreturn)) move_failed(int pid, int rc, const struct migrate_result *r)
@@ -67,7 +70,7 @@ void migrate_move(const struct ctl *ctl, struct migrate_job *j)
 	struct migrate_result r;
 	int rc;
 
-	if (!ctl->migrate)
+	if (!j)
 		return;
 	rc = migrate_run(j, &r);
 	migrate_job_free(j);

@@ -6,33 +6,38 @@
 
 #include "cli/reportmsg.h"
 
-void report_exit_warnings(const struct report *r)
+void report_exit_warnings(const struct report *r, const char *path)
 {
-	if (r->read_errno) {
-		errno = r->read_errno;
-		warn("no report: cannot read /proc/%d/numa_maps", (int)r->read_pid);
-	} else if (r->write_errno) {
-		errno = r->write_errno;
-		warn("cannot write the report%s%s", r->path ? " to " : "", r->path ? r->path : "");
+	struct report_said s;
+
+	report_say(r, &s);
+	if (s.read_errno) {
+		errno = s.read_errno;
+		warn("no report: cannot read /proc/%d/numa_maps", (int)s.read_pid);
+	} else if (s.write_errno) {
+		errno = s.write_errno;
+		warn("cannot write the report%s%s", path ? " to " : "", path ? path : "");
 	}
 }
 
-void report_finish(struct report *r, const struct job *job)
+void report_finish(struct report *r, const struct job *job, const char *path)
 {
+	struct report_said s;
 	int rc;
 
+	report_say(r, &s);
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
 	 * (Linux 6.18 stops it all the same). */
-	if (!r->seen && job->how == WATCH_SAMPLE)
+	if (!s.seen && job->how == WATCH_SAMPLE)
 		warnx("no report: the job ended before its pages could be sampled");
-	else if (!r->seen && job->status_known && WIFSIGNALED(job->wait_status))
+	else if (!s.seen && job->status_known && WIFSIGNALED(job->wait_status))
 		warnx("no report: the job, killed by signal %d, ended without an exit-stop",
 		      WTERMSIG(job->wait_status));
-	else if (!r->seen)
+	else if (!s.seen)
 		warnx("no report: the job ended without an exit-stop");
 	rc = report_close(r);
 	if (rc < 0) {
 		errno = -rc;
-		warn("cannot write the report to %s", r->path);
+		warn("cannot write the report to %s", path);
 	}
 }

@@ -176,7 +176,7 @@ front_end_table_reads() {
 }
 
 # A change, a refusal and an admin operation reach the wording as a copy
-# (struct gw_txn_said: gw_txn_say(), request_table_said(), admin_said(),
+# (struct gw_txn_said: gw_txn_say(), request_table_said(), an admin result,
 # a request error's table): no front end reads a transaction's or a lease's
 # fields, its nodes, lock or descriptors.
 front_end_txn_fields() {

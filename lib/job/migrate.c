@@ -169,11 +169,24 @@ int migrate_run(struct migrate_job *j, struct migrate_result *r)
 	return rc;
 }
 
+int migrate_job_new(pid_t pid, struct migrate_job **j)
+{
+	*j = calloc(1, sizeof(**j));
+	if (!*j)
+		return -ENOMEM;
+	(*j)->pid = pid;
+	return 0;
+}
+
+int migrate_read_ranges(struct migrate_job *j, const struct mpol2_state *task)
+{
+	return migranges_read(j->pid, task, &j->ranges);
+}
+
 void migrate_job_free(struct migrate_job *j)
 {
 	migranges_free(&j->ranges);
 	free(j->node);
 	free(j->weight);
-	j->node = NULL;
-	j->weight = NULL;
+	free(j);
 }

@@ -13,9 +13,9 @@
 /* Pages asked of move_pages in one call. */
 #define MIGRATE_BATCH 2048
 
-/* One process's move: its ranges (migranges_read, before its policy is
- * changed) and the plan of its new policy (migrate_plan). Starts zeroed;
- * migrate_job_free() lets it go. */
+/* One process's move: its ranges (migrate_read_ranges(), before its policy
+ * is changed) and the plan of its new policy (migrate_plan()). Made by
+ * migrate_job_new(); migrate_job_free() lets it go. */
 struct migrate_job {
 	pid_t pid;
 	struct mig_ranges ranges;
@@ -31,6 +31,11 @@ struct migrate_result {
 	int fail_err;		/* its status, -errno */
 };
 
+/* A move of PID's pages, into *J: 0 or -ENOMEM. */
+int migrate_job_new(pid_t pid, struct migrate_job **j);
+/* What J moves: the ranges of the process whose policy is TASK
+ * (migranges_read()'s errors). */
+int migrate_read_ranges(struct migrate_job *j, const struct mpol2_state *task);
 /* J's plan for P (a policy with nodes): weighted interleave by P's weights
  * or, where it has none, by the global table's. 0, -ENOMEM, -EINVAL for a
  * policy without nodes, or gw_read()'s error with *NODE the node it could

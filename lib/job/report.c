@@ -77,11 +77,10 @@ static int open_report_file(const char *path)
 	return fd;
 }
 
-int report_open(struct report *r)
+static int open_file(struct report *r)
 {
 	int fd;
 
-	weights_check_init(&r->weights, r->policy);
 	if (!r->path)
 		return 0;
 	fd = open_report_file(r->path);
@@ -92,6 +91,28 @@ int report_open(struct report *r)
 		close(fd);
 		return -errno;
 	}
+	return 0;
+}
+
+int report_open(const struct report_opts *o, struct report **rp)
+{
+	struct report *r = calloc(1, sizeof(*r));
+	int rc;
+
+	if (!r)
+		return -ENOMEM;
+	r->format = o->format;
+	r->path = o->path;
+	r->out = o->out;
+	r->policy = o->policy;
+	r->command = o->command;
+	weights_check_init(&r->weights, r->policy);
+	rc = open_file(r);
+	if (rc < 0) {
+		free(r);
+		return rc;
+	}
+	*rp = r;
 	return 0;
 }
 
@@ -602,12 +623,23 @@ void report_print(struct report *r, const struct job *job)
 	free(v.req);
 }
 
+void report_say(const struct report *r, struct report_said *s)
+{
+	s->seen = r->seen;
+	s->read_pid = r->read_pid;
+	s->read_errno = r->read_errno;
+	s->write_errno = r->write_errno;
+}
+
 int report_close(struct report *r)
 {
+	int rc = 0;
+
 	placement_free(&r->pl);
 	for (unsigned i = 0; i < r->n_largest; i++)
 		free(r->largest[i].weights);
 	if (r->path && fclose(r->out) != 0)
-		return -errno;
-	return 0;
+		rc = -errno;
+	free(r);
+	return rc;
 }

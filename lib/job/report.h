@@ -31,10 +31,19 @@ struct report_process {
 	char *weights;
 };
 
-struct report {
+/* What a front end asks of a report. */
+struct report_opts {
 	enum report_format format;
 	const char *path;		/* --report-file, or NULL */
-	FILE *out;			/* without a path, the caller's (stderr) */
+	FILE *out;			/* without a path, where it goes (stderr) */
+	const struct policy *policy;	/* final but for --weights=measured's weights */
+	char **command;
+};
+
+struct report {
+	enum report_format format;
+	const char *path;
+	FILE *out;			/* the path's, opened by report_open() */
 	const struct policy *policy;
 	char **command;
 	/* Filled by report_add_process() as the job's processes end. */
@@ -52,13 +61,20 @@ struct report {
 	struct weights_check weights;
 };
 
-/* Opens --report-file as r->out (before anything changes): never through a
- * symlink (-ELOOP), a regular file only (-EINVAL), with one link only
- * (-EMLINK) and of this user's own (-EPERM); a file that is there is not
- * truncated until the report is written. 0 or -errno.
- * r->policy must be final but for --weights=measured's weights. */
-int report_open(struct report *r);
+/* What became of a report, for the front end to say. */
+struct report_said {
+	bool seen;		/* the exit-stop of the job's own process was reached */
+	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
+	int read_errno;
+	int write_errno;	/* the report could not be written */
+};
 
+/* A report as O asks, into *R (report_close() frees it), with
+ * --report-file opened (before anything changes): never through a symlink
+ * (-ELOOP), a regular file only (-EINVAL), with one link only (-EMLINK) and
+ * of this user's own (-EPERM); a file that is there is not truncated until
+ * the report is written. 0 or -errno. */
+int report_open(const struct report_opts *o, struct report **r);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
@@ -69,7 +85,8 @@ void report_add_process(const struct job_exit *x, void *arg);
  * not read. Failures are kept in r->write_errno. */
 void report_print(struct report *r, const struct job *job);
 
-/* Closes --report-file and lets the pages go; 0 or -errno. */
+void report_say(const struct report *r, struct report_said *s);
+/* Closes --report-file and lets the report go; 0 or -errno. */
 int report_close(struct report *r);
 
 #endif

@@ -6,6 +6,7 @@
 #include <errno.h>
 
 #include "policy/policy.h"
+#include "request/planstate.h"
 #include "request/request.h"
 #include "syscalls.h"
 #include "weights/baseline.h"
@@ -45,7 +46,7 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
  * so that a watcher (lib/job/watcher.c) must put it back. */
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct gw_txn *t = &pl->change.txn;
+	struct gw_txn *t = &pl->state->change.txn;
 	int rc;
 
 	if (!pl->table_change)
@@ -58,7 +59,7 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
 	t->no_write = r->no_global;
 	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
 	pl->table_taken = true;
-	rc = weights_apply(r->policy, &pl->change, &e->conflict, &e->node);
+	rc = weights_apply(r->policy, &pl->state->change, &e->conflict, &e->node);
 	if (rc < 0) {
 		gw_txn_say_refused(t, e->node, &e->table);
 		return fail(e, REQ_GLOBAL_REFUSED, -rc);
@@ -111,18 +112,18 @@ int request_apply(const struct request *r, struct plan *pl, struct request_error
 
 void request_release(struct plan *pl)
 {
-	weights_release(&pl->change);
+	weights_release(&pl->state->change);
 }
 
 bool request_undo(struct plan *pl)
 {
-	bool written = pl->change.active && gw_txn_any_written(&pl->change.txn);
+	bool written = pl->state->change.active && gw_txn_any_written(&pl->state->change.txn);
 
-	weights_undo(&pl->change);
+	weights_undo(&pl->state->change);
 	return written;
 }
 
 void request_table_said(const struct plan *pl, struct gw_txn_said *s)
 {
-	gw_txn_say(&pl->change.txn, s);
+	gw_txn_say(&pl->state->change.txn, s);
 }

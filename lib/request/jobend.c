@@ -8,6 +8,7 @@
 #include <sys/file.h>
 
 #include "job/fdpark.h"
+#include "request/planstate.h"
 #include "request/request.h"
 #include "weights/lease.h"
 #include "weights/table.h"
@@ -18,7 +19,7 @@
  * keeps a weight from going back. */
 static void end_job_leases(struct plan *pl)
 {
-	const struct lease *l = &pl->change.txn.lease;
+	const struct lease *l = &pl->state->change.txn.lease;
 
 	for (unsigned i = 0; i < l->span; i++)
 		if (l->fd[i] >= 0)
@@ -29,7 +30,7 @@ static void restore(struct plan *pl, struct job_end *out)
 {
 	end_job_leases(pl);
 	out->restored = true;
-	out->restore_rc = restore_weights(&pl->change, &out->restore);
+	out->restore_rc = restore_weights(&pl->state->change, &out->restore);
 }
 
 /* The table as it was: this process's own lease descriptors go first;
@@ -37,7 +38,7 @@ static void restore(struct plan *pl, struct job_end *out)
  * at the step's end) wherever the table is there. */
 static bool settles(const struct plan *pl)
 {
-	return pl ? pl->change.txn.role == GW_BASELINE_SAVE : gw_present();
+	return pl ? pl->state->change.txn.role == GW_BASELINE_SAVE : gw_present();
 }
 
 void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
@@ -48,7 +49,7 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 	if (!settles(pl))
 		return;
 	if (pl)
-		lease_drop(&pl->change.txn.lease);
+		lease_drop(&pl->state->change.txn.lease);
 	out->settled = true;
 	(void)table_after_job(&out->settle);
 }
@@ -63,7 +64,7 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
  * holder while the job runs, and able to end the lease lock at its end. */
 int request_park_leases(struct plan *pl)
 {
-	struct lease *l = &pl->change.txn.lease;
+	struct lease *l = &pl->state->change.txn.lease;
 	int park = l->span ? fd_park(l->fd, l->span) : -1;
 
 	if (park >= 0)
@@ -74,7 +75,7 @@ int request_park_leases(struct plan *pl)
 
 void request_unpark_leases(struct plan *pl, int park)
 {
-	struct lease *l = &pl->change.txn.lease;
+	struct lease *l = &pl->state->change.txn.lease;
 
 	if (park < 0)
 		return;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "parse.h"
 #include "policy/spec.h"
@@ -59,7 +60,7 @@ enum plan_why {
 };
 
 struct plan {
-	bool auto_weights;		/* --weights=auto: autow holds what it read */
+	bool auto_weights;		/* --weights=auto: request_print_auto_weights() says what it read */
 	bool measured;			/* --weights=measured: request_measure() before apply */
 	enum plan_why why;		/* policy->task_local says where */
 	bool libnuma_checked;		/* libnuma holds what the check found */
@@ -67,12 +68,14 @@ struct plan {
 	bool table_taken;		/* apply took its transaction (settled, lease, what changed) */
 	bool watch;			/* after apply: the job's end must put the table back */
 	bool undone_written;		/* request_undo() put written weights back */
+	/* The library's own part (lib/request/planstate.h): the table's
+	 * transaction and --weights=auto's bandwidths. A process holds one
+	 * plan (the CLI's run, the plugin's task), and request_plan_init()
+	 * points it at the library's one state. */
+	struct plan_state *state;
 	/* From here on request_plan_init() zeroes nothing (bench/overhead: 5 KiB
-	 * of memset at every start): weights_init() sets the transaction up
-	 * whole, --weights=auto fills autow whole, the libnuma check fills
-	 * libnuma whole; each is read only once its flag says so. */
-	struct weights_change change;	/* the global table's transaction */
-	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
+	 * of memset at every start): the libnuma check fills libnuma whole; it
+	 * is read only once libnuma_checked says so. */
 	struct libnuma_finding libnuma;
 };
 
@@ -107,6 +110,9 @@ struct request_error {
 	struct gw_txn_said table;
 	struct lease_conflict conflict;
 };
+
+/* --weights=auto: the bandwidths read and the weights they gave (pl->auto_weights). */
+void request_print_auto_weights(FILE *out, const struct plan *pl);
 
 /* Whether the error is about the user's input (the CLI adds where help is). */
 bool request_error_is_usage(const struct request_error *e);

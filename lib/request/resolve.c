@@ -9,6 +9,7 @@
 #include "policy/mpol2.h"
 #include "policy/nodes.h"
 #include "policy/policy.h"
+#include "request/planstate.h"
 #include "request/request.h"
 #include "syscalls.h"
 
@@ -21,8 +22,16 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 
 void request_plan_init(struct plan *pl)
 {
-	memset(pl, 0, offsetof(struct plan, change));
-	weights_init(&pl->change);
+	static struct plan_state state;
+
+	memset(pl, 0, offsetof(struct plan, libnuma));
+	pl->state = &state;
+	weights_init(&state.change);
+}
+
+void request_print_auto_weights(FILE *out, const struct plan *pl)
+{
+	auto_weights_print(out, &pl->state->autow);
 }
 
 /* A weight list: every node it names must be in the interleave set. */
@@ -53,7 +62,7 @@ static int list_weights(const struct request *r, struct request_error *e)
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
 static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct auto_weights *aw = &pl->autow;
+	struct auto_weights *aw = &pl->state->autow;
 	int rc;
 
 	memset(aw, 0, sizeof(*aw));

@@ -19,8 +19,8 @@ enum admin_step {
 struct admin_result {
 	enum admin_step failed;
 	/* What was asked and changed (old -> new, auto mode before), what
-	 * --wait waited for and whom --force overrode: admin_said(). */
-	struct gw_txn txn;
+	 * --wait waited for and whom --force overrode, or why it was refused. */
+	struct gw_txn_said said;
 	struct lease_conflict conflict;	/* -EBUSY: the lease in the way */
 	unsigned failed_node;
 };
@@ -29,8 +29,5 @@ int admin_set_weights(const struct weight_list *wl, const struct lease_options *
 		      struct admin_result *res);
 int admin_reset_weights(const struct lease_options *o, struct admin_result *res);
 int admin_auto_weights(const struct lease_options *o, struct admin_result *res);
-/* What the operation that returned RC did or was refused, for its notice. */
-void admin_said(const struct admin_result *res, int rc, struct gw_txn_said *s);
-void admin_result_free(struct admin_result *res);
 
 #endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The library's part of a plan, which the front ends do not see: the
+ * global table's transaction and what --weights=auto read. */
+#ifndef NUMACTL2_PLANSTATE_H
+#define NUMACTL2_PLANSTATE_H
+
+#include "bandwidth/autoweights.h"
+#include "weights/target.h"
+
+struct plan_state {
+	/* weights_init() sets the transaction up whole; --weights=auto fills
+	 * autow whole, read only once pl->auto_weights says so. */
+	struct weights_change change;	/* the global table's transaction */
+	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
+};
+
+#endif
