@@ -12,11 +12,11 @@
 
 #include "cli/check.h"
 #include "cli/closeout.h"
+#include "cli/cmdline.h"
 #include "cli/ctl.h"
 #include "cli/dryrun.h"
 #include "cli/exec.h"
 #include "cli/globalmsg.h"
-#include "cli/cmdline.h"
 #include "cli/pid.h"
 #include "cli/prepare.h"
 #include "cli/progress.h"
@@ -24,7 +24,6 @@
 #include "cli/shmmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
-#include "syscalls.h"
 
 /* The gate of the watcher that puts the table back (lib/job/watcher.c):
  * -1 when there is none. */

@@ -17,28 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "policy/spec.h"
 #include "uapi/mempolicy2.h"
 
-#ifndef MPOL_DEFAULT
-#define MPOL_DEFAULT 0
-#endif
-#ifndef MPOL_PREFERRED_MANY
-#define MPOL_PREFERRED_MANY 5
-#endif
-#ifndef MPOL_WEIGHTED_INTERLEAVE
-#define MPOL_WEIGHTED_INTERLEAVE 6
-#endif
-#ifndef MPOL_F_STATIC_NODES
-#define MPOL_F_STATIC_NODES (1 << 15)
-#endif
-#ifndef MPOL_F_RELATIVE_NODES
-#define MPOL_F_RELATIVE_NODES (1 << 14)
-#endif
-#ifndef MPOL_F_NUMA_BALANCING
-#define MPOL_F_NUMA_BALANCING (1 << 13)
-#endif
-#define MPOL_MODE_FLAGS \
-	(MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING)
 
 /* The project's own calls (kernel/). Their numbers are arguments: they come
  * from the running kernel's own list (mpol2.c), never from a table here. */

@@ -8,12 +8,11 @@
 
 #include "cli/check.h"
 #include "cli/ctl.h"
-#include "cli/pidmigrate.h"
 #include "cli/pid.h"
+#include "cli/pidmigrate.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
-#include "syscalls.h"
 
 /* A weight list, or the usage error that says what is wrong with it. */
 static void read_weight_list(const char *arg, struct weight_list *wl)

@@ -6,14 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/opttable.h"
-#include "cli/ctl.h"
 #include "cli/cmdline.h"
+#include "cli/ctl.h"
+#include "cli/opttable.h"
 #include "cli/pid.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
-#include "syscalls.h"
 
 /* Per-parse ordering facts that numactl's rules depend on. */
 struct order {

@@ -8,7 +8,6 @@
 #include "cli/dryrun.h"
 #include "cli/exec.h"
 #include "libnumactl2.h"
-#include "syscalls.h"
 
 /* The table and the live leases on NODES (NULL: every node), or exit 1. */
 static void table_read_or_exit(const struct bitmask *nodes, struct weights_view *v)

@@ -13,11 +13,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli/pidmigrate.h"
 #include "cli/pid.h"
+#include "cli/pidmigrate.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
-#include "syscalls.h"
 
 #define PID_ARG_MAX 4194304	/* the kernel's PID_MAX_LIMIT */
 
@@ -81,7 +80,7 @@ static void __attribute__((noreturn)) pid_failed(const struct ctl *ctl, int rc, 
 {
 	if (rc == -ENOSYS)
 		errx(1, "--pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): "
-		     "this kernel does not list them in %s; nothing changed", MPOL2_SYSCALLS_FILE);
+		     "this kernel does not list them in %s; nothing changed", lib_place(LIB_MPOL2_CALLS));
 	if (rc == -EINVAL || rc == -E2BIG)
 		errx(1, "--pid=%d: get_mempolicy2 refused the pidfd: this kernel's calls cannot "
 		     "act on another process (no MPOL_F_PIDFD), or it is a kernel thread; "

@@ -10,7 +10,6 @@
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/reqerror.h"
-#include "syscalls.h"
 
 
 void cli_request_failed(const struct ctl *ctl, const struct request_error *e)

@@ -1,59 +1,762 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* libnumactl2's public header: everything a front end (the numactl2 CLI,
- * a Slurm plugin) links against. The library never prints, exits or
- * calls err(): each call returns 0 or a negative errno, with what went
- * wrong in the struct it was given, and the front end words it. Functions
- * whose names say they print write only to the FILE * they are given. */
+/* libnumactl2's public face: all that a front end (the numactl2 CLI, the
+ * Slurm plugin) sees of the library, and links against. A front end fills
+ * one request (a policy as asked, policy/spec.h; the weights as given), the
+ * library resolves it into a plan, applies it and returns one error value;
+ * the rest are the few calls --show, --hardware, --pid, --report, --shm,
+ * --measure and the admin operations need, and the values their messages
+ * word. The library's other headers are its own: the front ends include
+ * none of them (test/layers.bats), and each module of the library includes
+ * this one for its public part, as libmount's mountP.h includes libmount.h.
+ *
+ * The library never prints, exits or calls err(): each call returns 0 or a
+ * negative errno, with what went wrong in the struct it was given, and the
+ * front end words it. Functions whose names say they print write only to
+ * the FILE * they are given. */
 #ifndef LIBNUMACTL2_H
 #define LIBNUMACTL2_H
 
-/* Policies: as asked (spec.h), set on the task or a range, task-local
- * weights where the kernel has them, node lists, --shm/--file regions. */
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <numa.h>
+
+#include "parse.h"
 #include "policy/spec.h"
-#include "policy/policy.h"
-#include "policy/mpol2.h"
-#include "policy/remote.h"
-#include "policy/migplan.h"
-#include "policy/threads.h"
-#include "policy/nodes.h"
-#include "policy/shm.h"
 
-/* Weights: where they go, the global table and its transaction, leases,
- * their records and holders, the admin operations, --restore-weights. */
-#include "weights/target.h"
-#include "weights/table.h"
-#include "weights/txn.h"
-#include "weights/record.h"
-#include "weights/holders.h"
-#include "weights/admin.h"
-#include "weights/restore.h"
-#include "weights/baseline.h"
-#include "weights/settle.h"
-#include "weights/view.h"
+/* Made and read by the library only: the front ends hold pointers. */
+struct report;
+struct migrate_job;
+struct plan_state;
 
-/* Bandwidths: from the firmware, measured, and the weights they give. */
-#include "bandwidth/nodeperf.h"
-#include "bandwidth/measure.h"
-#include "bandwidth/memcg.h"
-#include "bandwidth/autoweights.h"
-#include "bandwidth/hmat.h"
+/* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
+struct bitmask *nodes_parse(const char *s, bool all);
+struct bitmask *cpus_parse(const char *s, bool all);
+const char *nodes_last_warning(void);
+int nodes_first(const struct bitmask *mask);
+int nodes_next(const struct bitmask *mask, unsigned from);
+void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 
-/* The job as a child (and how its exec would fail), where its pages
- * went; a running process's pages moved (--pid --migrate). */
-#include "job/supervise.h"
-#include "job/leaksan.h"
-#include "job/fdpark.h"
-#include "job/watcher.h"
-#include "job/report.h"
-#include "job/libnumacheck.h"
-#include "job/progload.h"
-#include "job/migranges.h"
-#include "job/migrate.h"
+/* Policies (lib/policy/policy.c). */
+const char *policy_name(int mode);
 
-/* A request: filled by a front end, resolved into a plan, applied; what
- * happens at the job's end. */
-#include "request/request.h"
-#include "request/hardware.h"
-#include "request/show.h"
+/* A task's policy with its own weights, through the kernel/ series (lib/policy/mpol2.c). */
+/* A policy as get_mempolicy2 reports it. */
+struct mpol2_state {
+	int mode;
+	unsigned mode_flags;		/* MPOL_F_STATIC_NODES, _RELATIVE_NODES, _NUMA_BALANCING */
+	int home_node;			/* -1: none */
+	bool own_weights;		/* the policy's weights (some nonzero), not the global table's */
+	struct bitmask *nodes;
+	uint8_t *weight;		/* by node, nodes->size of them (malloc'd) */
+};
+
+bool mpol2_present(void);
+
+/* P becomes the policy of the task (PIDFD, or -1: the caller), its weights its
+ * own (none: it follows the global table). Another task installs it when
+ * it next returns to user space; pages placed stay. 0, or -errno: -ENOSYS
+ * when the kernel does not list the calls; for a pidfd -EPERM not allowed,
+ * -ESRCH exited, -E2BIG (or -EINVAL for the flag) from a kernel whose
+ * calls cannot act on another task. */
+int mpol2_set_task(int pidfd, const struct policy *p);
+
+/* The policy of the task (PIDFD, or -1: the caller) into S: S->nodes allocated
+ * by the caller, S->weight malloc'd here. The same errors. */
+int mpol2_get_task(int pidfd, struct mpol2_state *s);
+
+/* Another process's policy, through its pidfd (lib/policy/remote.c). */
+/* A thread pidfd for the thread TID (PIDFD_THREAD, Linux 6.9; the main
+ * thread's TID is its process's PID), or -errno: -ESRCH when there is none.
+ * The kernel series takes thread pidfds only: the policy is per thread. */
+int remote_open(pid_t tid);
+
+/* P on every thread of process PID but PID itself (set first, through
+ * its pidfd, so that a policy the kernel refuses changes nothing), threads
+ * started meanwhile included (threads_each). 0, or -errno: -ESRCH the
+ * process is gone, -EAGAIN it kept starting threads, or the error of the
+ * thread *FAILED, the threads before it changed. */
+int remote_set_threads(pid_t pid, const struct policy *p, pid_t *failed);
+
+/* The threads of a process (lib/policy/threads.c). */
+/* Passes over /proc/PID/task before threads_each gives up on a process
+ * that keeps starting threads. */
+#define THREADS_MAX_PASSES 100
+
+/* The process ("Tgid:" of /proc/TID/status) of the task TID; TID itself
+ * when that cannot be read (the task's pidfd then says what it is). */
+pid_t threads_tgid(pid_t tid);
+
+/* --shm and --file regions (lib/policy/shm.c). */
+/* The step of shm_attach() or a dump that failed. */
+enum shm_step {
+	SHM_OK,
+	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
+	SHM_UNALIGNED,		/* address or length not page aligned */
+	SHM_KEYFILE_CREATE,	/* creat() of the --shm key file */
+	SHM_KEY,		/* ftok() on the key file just made */
+	SHM_SEGMENT_LENGTH,	/* a new segment, and no --length */
+	SHM_SEGMENT_GET,	/* shmget() */
+	SHM_SEGMENT_STAT,	/* shmctl(IPC_STAT) */
+	SHM_SEGMENT_ATTACH,	/* shmat() */
+	SHM_FILE_LENGTH,	/* a new file, and no --length */
+	SHM_FILE_CREATE,	/* open(O_CREAT) */
+	SHM_FILE_STAT,		/* fstat() */
+	SHM_FILE_EXTEND,	/* ftruncate() */
+	SHM_FILE_MAP,		/* mmap() */
+	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump */
+};
+
+/* What shm_attach() makes on the way, for the front end to announce. */
+enum shm_created { SHM_CREATING_KEYFILE, SHM_CREATING_SEGMENT };
+
+struct shm_region {
+	const char *sysv_keyfile;	/* --shm */
+	const char *file;		/* --file */
+	unsigned long long length;	/* --length */
+	unsigned long long offset;	/* --offset */
+	unsigned mode;			/* --shmmode */
+	unsigned long shmid;		/* --shmid: the ftok() project id */
+	bool huge;			/* --huge */
+	/* Told before shm_attach() makes the key file or the segment; may be NULL. */
+	void (*creating)(const struct shm_region *r, enum shm_created what);
+	char *addr;			/* after shm_attach() */
+	long pagesize;
+	enum shm_step failed;		/* after a call returned < 0 */
+};
+
+/* 0, or -errno (-EINVAL for SHM_NO_LENGTH, SHM_UNALIGNED and the missing
+ * lengths) with r->failed set. */
+int shm_attach(struct shm_region *r);
+void shm_touch(const struct shm_region *r);
+/* Write numactl's --dump and --dump-nodes lines to f; 0, or -errno with
+ * r->failed = SHM_GET_POLICY (the lines before it are written). */
+int shm_print_dump(FILE *f, struct shm_region *r);
+int shm_print_dump_nodes(FILE *f, struct shm_region *r);
+/* numactl's --verify: a line on f for each page not placed as MODE on
+ * NODES asks, counted in *bad; 0, or -errno as a dump. */
+int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad);
+
+/* Weights from bandwidths (lib/bandwidth/bwmodel.c). */
+#define BW_MAX_NODES 64
+/* Weights are u8 in the kernel (1-255): a budget of at most 255 keeps every
+ * weight in range whatever the number of nodes. Only the budget is bounded
+ * so: a sum that bw_choose_weights() chooses may reach n * 255. */
+#define BW_WEIGHT_MAX 255
+#define BW_BUDGET_MAX BW_WEIGHT_MAX
+
+/* The sum of the weights (lib/bandwidth/bwsum.c). */
+/* bw_choose_weights() without a budget: it chooses the sum. Not 0, which
+ * callers take for "not given". */
+#define BW_BUDGET_CHOOSE UINT_MAX
+
+/* Why bw_choose_weights() took its sum. */
+enum bw_sum_reason {
+	BW_SUM_KEPT,		/* the optimum at 32 reaches the goal: today's weights */
+	BW_SUM_REACHED,		/* the smallest sum whose optimum reaches the goal */
+	BW_SUM_BEST,		/* the goal is out of reach: the best with weights <= 255 */
+	BW_SUM_BUDGET,		/* a budget was given: bw_optimal_weights() at it */
+};
+
+struct bw_choice {
+	enum bw_sum_reason why;
+	unsigned sum;		/* of w */
+	double total;		/* sum bw */
+	double t;		/* T(w) */
+	double t_default;	/* T of the optimum at 32; 0 with a budget or more than 32 nodes */
+	bool stepped;		/* BW_SUM_REACHED: one above the smallest sum, which models less */
+};
+
+/* --measure (lib/bandwidth/measure.c). */
+#define MEASURE_SIZE_DEFAULT (256ULL << 20)
+#define MEASURE_SIZE_MIN (1ULL << 20)
+#define MEASURE_SECS_DEFAULT 10
+#define MEASURE_PASSES 5
+
+/* Where a measurement is: before each pass on a node (pass 0 places the
+ * pages), then once with done set. */
+struct measure_progress {
+	double t0;			/* when it began (CLOCK_MONOTONIC) */
+	double secs;			/* since then */
+	unsigned node, index, nodes;	/* the node, and the index-th of nodes */
+	unsigned pass;
+	bool done;
+};
+
+struct measure_req {
+	const struct bitmask *nodes;	/* at most BW_MAX_NODES, each with memory */
+	unsigned long long size;	/* bytes per node, three arrays */
+	unsigned secs;			/* for all of it; every node gets one pass */
+	unsigned budget;		/* for the weights: at most this sum, or
+					 * BW_BUDGET_CHOOSE (bw_choose_weights()) */
+	/* Told where the measurement is, with progress_arg; may be NULL. */
+	void (*progress)(const struct measure_progress *pr, void *arg);
+	void *progress_arg;
+};
+
+struct measurement {
+	unsigned n;
+	unsigned node[BW_MAX_NODES];
+	double gbps[BW_MAX_NODES];	/* the best pass */
+	unsigned passes[BW_MAX_NODES];
+	uint8_t weight[BW_MAX_NODES];
+	struct bw_choice choice;	/* weight's sum and why */
+	unsigned threads;		/* one per CPU of the affinity */
+	double secs;
+};
+
+/* The nodes --measure looks at without a node list: those with memory that
+ * the cpuset allows. */
+struct bitmask *measure_default_nodes(void);
+
+/* Refuses a size a node cannot hold now (more than its free memory); 0, or
+ * -ENOMEM with *node set. */
+int measure_check_size(const struct bitmask *nodes, unsigned long long size, unsigned *node);
+
+/* Runs the triad on each node, with one thread on each CPU of the calling
+ * thread's affinity, and chooses weights; 0 or -errno. */
+int measure_run(const struct measure_req *req, struct measurement *m);
+
+/* The bandwidths, the weights they give and the time, as --measure prints them. */
+void measure_print(FILE *f, const struct measurement *m);
+
+/* The job's memory cgroup (lib/bandwidth/memcg.c). */
+#define MEMCG_UNLIMITED (~0ULL)
+
+/* The least, up the hierarchy, of limit less usage, in bytes;
+ * MEMCG_UNLIMITED when no memory cgroup limits it (or none can be read). */
+unsigned long long memcg_room(void);
+
+/* --weights=auto (lib/bandwidth/autoweights.c). */
+/* -w local: the memory nodes nearest to the job's CPUs (initiators_local()),
+ * as a new mask in *out. Returns 0, -ESRCH (the CPUs are on no node),
+ * -ENODATA (no node is near them) or -ENOMEM. */
+int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
+		     struct bitmask **out);
+
+/* Who holds a lease (lib/weights/holders.c). */
+#define LEASE_MAX_PIDS 16
+
+/* The live processes that hold a node's lease. */
+struct lease_holders {
+	unsigned count;			/* may exceed LEASE_MAX_PIDS; only that many are kept */
+	bool more;			/* and others, not looked for past LEASE_MAX_PIDS */
+	pid_t pid[LEASE_MAX_PIDS];
+};
+
+void holders_format_pids(const struct lease_holders *who, char *buf, size_t len);
+
+/* Leases on the global weights (lib/weights/lease.c). */
+/* A node a live lease holds at another weight than the one asked for. */
+struct lease_conflict {
+	unsigned node, held, want;
+	struct lease_holders who;
+};
+
+/* How a run treats the leases of others. */
+struct lease_options {
+	bool force;			/* --force: write over live leases */
+	bool wait;			/* --wait: poll until the leases are gone */
+	unsigned wait_secs;		/* 0: no limit */
+};
+
+#define LEASE_MAX_OVERRIDDEN 8
+
+/* What a run's leases did, as its notices say it: a value, which the
+ * front ends get a copy of (gw_txn_say()) and not the descriptors. */
+struct lease_said {
+	int record_err;			/* 0, or why lease_keep() could not record
+					 * a lease: it then lasts only while a
+					 * descriptor stays open */
+	bool waited;			/* --wait found a lease in the way */
+	unsigned waited_ms;		/* and waited this long */
+	struct lease_conflict waited_for;	/* the last lease it waited for */
+	unsigned noverridden;		/* --force: the leases written over */
+	struct lease_conflict overridden[LEASE_MAX_OVERRIDDEN];
+};
+
+/* The global table (lib/weights/table.c). */
+/* Tri-state auto switch: 6.16+ kernels only. */
+enum gw_auto { GW_AUTO_ABSENT = -1, GW_AUTO_OFF = 0, GW_AUTO_ON = 1 };
+
+/* The table put back as it was (lib/weights/settle.c). */
+/* What settle_table() found and did. */
+enum settle_state {
+	SETTLE_NONE,		/* no baseline: the table is as it was */
+	SETTLE_HELD,		/* a live job leases a node that differs from it (who) */
+	SETTLE_DONE,		/* put back (put_back, auto_*), the baseline gone */
+	SETTLE_FAILED,		/* err; failed_node, or -1 for the baseline itself */
+};
+
+struct settle {
+	enum settle_state state;
+	unsigned held_node;		/* SETTLE_HELD: the first such node */
+	struct lease_holders who;	/* and its holders */
+	char put_back[512];		/* SETTLE_DONE: "node0 3->1, ...", or "" */
+	bool auto_back;			/* the auto switch turned back on */
+	int auto_err;			/* -errno: it stays off (-ENODEV: no bandwidth data) */
+	int err;
+	int failed_node;
+};
+
+/* A change of the global table, as the front ends word it (lib/weights/txn.c). */
+/* A transaction as the front ends word it (a change, a refusal, an admin
+ * operation): a copy, so that none of them reads its nodes, its lock or
+ * its lease descriptors. */
+struct gw_txn_said {
+	char changed[512];		/* gw_txn_describe(); "": nothing changed */
+	bool auto_was_on;		/* the change turned the kernel's auto weights off */
+	bool restores;			/* a job's change, back once the last such job ends */
+	int baseline_err;		/* -errno: the table as it was could not be kept */
+	bool keep;			/* a job's change: held under its leases */
+	bool no_write;			/* --no-global-weights */
+	struct lease_options opt;
+	struct lease_said lease;
+	struct settle settled;		/* what the table's lock found left by ended jobs */
+	/* gw_txn_say_refused() only: NODE's weight asked (WANT, if ASKED) and
+	 * in the table now (NOW, 0: unreadable); "0:1,1:1": every weight asked
+	 * (WANTED) and the table's now for those nodes (HAVE). */
+	bool asked;
+	unsigned want, now;
+	char wanted[256], have[256];
+};
+
+/* Where weights go (lib/weights/target.c). */
+enum weights_target { WEIGHTS_TASK_LOCAL, WEIGHTS_GLOBAL };
+
+const char *weights_target_name(enum weights_target t);
+
+/* --restore-weights (lib/weights/restore.c). */
+/* Why a node the run wrote was or was not put back. */
+enum restore_outcome {
+	RESTORE_LEFT_LEASED,	/* another job leases it now (who) */
+	RESTORE_LEFT_CHANGED,	/* its weight is no longer the one the run set */
+	RESTORE_STAGE_FAILED,	/* cannot be written (err) */
+};
+
+struct restore_node {
+	unsigned node;
+	enum restore_outcome outcome;
+	unsigned weight;		/* its weight now */
+	unsigned set;			/* the weight the run set */
+	int err;			/* RESTORE_STAGE_FAILED: -errno */
+	struct lease_holders who;	/* RESTORE_LEFT_LEASED */
+};
+
+/* The kernel's auto mode, when it was on before the run. */
+enum restore_auto {
+	RESTORE_AUTO_UNTOUCHED,	/* was off, or not every node went back, or unreadable */
+	RESTORE_AUTO_LEFT_OFF,	/* a node is leased (auto_leased_node) */
+	RESTORE_AUTO_BACK_ON,
+};
+
+struct restore_result {
+	int lock_err;			/* cannot lock the table: -errno, nothing done */
+	unsigned nleft;
+	struct restore_node *left;	/* nleft nodes not put back, by node; free() it */
+	int commit_err;			/* -errno: none put back, commit_failed_node failed */
+	unsigned commit_failed_node;
+	char put_back[512];		/* "node0 9->1, ...": what went back */
+	enum restore_auto auto_mode;
+	unsigned auto_leased_node;
+};
+
+/* --set, --reset and --auto-global-weights (lib/weights/admin.c). */
+/* Where an operation stopped, when it returns < 0. */
+enum admin_step {
+	ADMIN_NO_TABLE = 1,	/* the kernel has no global weights */
+	ADMIN_NO_NODES,		/* the table's directory cannot be read */
+	ADMIN_NO_AUTO,		/* the kernel has no auto weights */
+	ADMIN_CHANGE,		/* the leases or the writes (conflict, failed_node) */
+	ADMIN_ENABLE_AUTO,	/* turning auto mode on */
+};
+
+struct admin_result {
+	enum admin_step failed;
+	/* What was asked and changed (old -> new, auto mode before), what
+	 * --wait waited for and whom --force overrode, or why it was refused. */
+	struct gw_txn_said said;
+	struct lease_conflict conflict;	/* -EBUSY: the lease in the way */
+	unsigned failed_node;
+};
+
+int admin_set_weights(const struct weight_list *wl, const struct lease_options *o,
+		      struct admin_result *res);
+int admin_reset_weights(const struct lease_options *o, struct admin_result *res);
+int admin_auto_weights(const struct lease_options *o, struct admin_result *res);
+
+/* The global table as --show, --dry-run and --hardware print it (lib/weights/view.c). */
+struct weights_lease {
+	unsigned node, weight;
+	char pids[256];			/* its holders, "123,456" */
+};
+
+struct weights_view {
+	bool present;			/* the kernel has the table */
+	enum gw_auto mode;		/* its auto switch (6.16+) */
+	unsigned nnodes;		/* the nodes it can name */
+	int *weight;			/* nnodes of them; -1: no file for the node */
+	unsigned nleases;
+	struct weights_lease *lease;	/* the live leases on the nodes asked */
+};
+
+/* The table and the live leases on LEASE_NODES (NULL: every node); 0 or
+ * -ENOMEM. weights_view_free() after. */
+int weights_view_read(const struct bitmask *lease_nodes, struct weights_view *v);
+/* NODE's weight in V, -1 where it has none. */
+int weights_view_weight(const struct weights_view *v, unsigned node);
+/* After numactl's lines in --show and --hardware, so that scripts reading
+ * them see no change: "interleave weight lease: node N weight W pids P". */
+void weights_view_print_leases(FILE *out, const struct weights_view *v);
+void weights_view_free(struct weights_view *v);
+
+/* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
+enum libnuma_verdict {
+	LIBNUMA_NONE,		/* no libnuma at start-up (or nothing the exec can run) */
+	LIBNUMA_KEEPS,		/* a libnuma that keeps the weights (<= 2.0.14, >= 2.0.18) */
+	LIBNUMA_DROPS,		/* 2.0.15-2.0.17: its constructor resets the policy */
+	LIBNUMA_UNREADABLE,	/* a libnuma whose version cannot be read */
+	LIBNUMA_BUILT_IN,	/* a static program with libnuma linked in */
+	LIBNUMA_UNCHECKED,	/* the check could not finish (error says why) */
+	LIBNUMA_NOT_ASKED,	/* libnuma_check_static(): lib is the loader to ask */
+};
+
+struct libnuma_finding {
+	enum libnuma_verdict verdict;
+	int error;		/* UNCHECKED: -ETIMEDOUT (the loader, in lib, took
+				 * longer than libnuma_check_limit_ms()), -EFBIG
+				 * (more than numactl2 reads), or -errno */
+	char prog[PATH_MAX];	/* the ELF program the exec ends up running */
+	char lib[PATH_MAX];	/* the libnuma it loads (DROPS, KEEPS, UNREADABLE),
+				 * or its loader (UNCHECKED, NOT_ASKED) */
+};
+
+/* A static program's code and constants are a few MiB (glibc's static
+ * programs: ~1 MiB; a large statically linked HPC code: tens of MiB); one
+ * whose headers name more is not read through (UNCHECKED, -EFBIG). */
+#define LIBNUMA_SCAN_MAX (256UL << 20)
+
+/* How long the loader has to answer, in milliseconds. */
+unsigned libnuma_check_limit_ms(void);
+
+/* The job, watched to its end (lib/job/supervise.c). */
+/* The job's own process with its last thread in its exit-stop (traced), or
+ * as it was at the last sample (sampled). */
+struct job_exit {
+	pid_t pid;		/* the process (thread group) */
+	pid_t tid;		/* that thread: /proc/TID/numa_maps is still there */
+	int exit_status;	/* that thread's, in wait(2)'s format (traced only) */
+	bool main;		/* always: the process numactl2 became */
+	bool sample;		/* a sample taken while it runs, not its exit-stop */
+};
+
+enum job_watch {
+	WATCH_END,	/* only its end (pidfd): --restore-weights */
+	WATCH_TRACE,	/* its threads' exit-stops (ptrace): --report */
+	WATCH_SAMPLE,	/* samples while it runs: --report for a job ptrace would break */
+};
+
+struct job {
+	char **command;
+	enum job_watch how;
+	/* WATCH_TRACE: called at the exit-stop of the last thread of the
+	 * job's process, its address space still there; WATCH_SAMPLE: at each
+	 * sample (x->sample). */
+	void (*at_exit)(const struct job_exit *x, void *arg);
+	void *arg;
+	/* Filled by supervise_start() and supervise_watch(). */
+	pid_t pid;		/* the job: numactl2's own PID */
+	pid_t tid;		/* WATCH_TRACE: the thread held in its exit-stop */
+	int pidfd;		/* in the watcher: the job's */
+	int gate;		/* numactl2: write end, close-on-exec; watcher: read end */
+	bool status_known;	/* wait_status holds how the job ended */
+	int wait_status;	/* in wait(2)'s format */
+	unsigned running;	/* WATCH_TRACE: its children alive at its end */
+	bool sampled;		/* WATCH_SAMPLE: at least one sample was read */
+	const char *failed;	/* the call that failed, or NULL */
+	int failed_errno;
+};
+
+/* Starts the watcher, before numactl2 execs job->command. Returns 0 in
+ * numactl2 (which then execs), 1 in the watcher (which calls
+ * supervise_watch()), -1 when no watcher could be started (job->failed
+ * says why; nothing is left running). */
+int supervise_start(struct job *job);
+
+/* In numactl2, when the exec failed: the watcher ends without acting. */
+void supervise_exec_failed(struct job *job);
+
+/* In the watcher: waits until the job has ended. Returns 0 once it ran and
+ * ended (WATCH_TRACE: held in its last exit-stop until supervise_release()),
+ * -1 when the exec failed. */
+int supervise_watch(struct job *job);
+
+/* In the watcher: lets the job's last thread go and waits until the job is
+ * gone (its pidfd readable). */
+void supervise_release(struct job *job);
+
+/* The watcher that puts the table back at the job's end (lib/job/watcher.c). */
+struct watcher {
+	/* Called in the watcher when it is done, with what table_after_job()
+	 * did; stderr is numactl2's where that is a terminal or a file, else
+	 * /dev/null. NULL: nothing said. */
+	void (*said)(const struct settle *s);
+};
+
+int watcher_start(const struct watcher *w, int *gate);
+void watcher_disarm(int *gate);
+void watcher_forget(int *gate);
+
+/* LeakSanitizer in the job (lib/job/leaksan.c). */
+/* Does the program an exec of command would run with the environment envp
+ * (through PATH; a script's #! interpreter) carry a sanitizer runtime with
+ * LeakSanitizer: __lsan_ or __asan_init among its dynamic symbols (clang
+ * links the runtime in), or libasan/liblsan among the libraries it needs
+ * (gcc)? Not when ASAN_OPTIONS or LSAN_OPTIONS turns leak detection off. */
+bool leaksan_runs(char **command, char *const envp[]);
+
+/* How the job's exec would fail (lib/job/progload.c). */
+/* How execvp(cmd) would fail with the environment envp, found without
+ * running anything: 0 (a file it would run), -ENOENT (none found), -EACCES
+ * (found, but a directory or not executable), or another -errno. */
+int prog_exec_error(const char *cmd, char *const envp[]);
+
+/* --report (lib/job/report.c). */
+enum report_format { REPORT_NONE, REPORT_TABLE, REPORT_JSON };
+
+/* What a front end asks of a report. */
+struct report_opts {
+	enum report_format format;
+	const char *path;		/* --report-file, or NULL */
+	FILE *out;			/* without a path, where it goes (stderr) */
+	const struct policy *policy;	/* final but for --weights=measured's weights */
+	char **command;
+};
+
+/* What became of a report, for the front end to say. */
+struct report_said {
+	bool seen;		/* the exit-stop of the job's own process was reached */
+	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
+	int read_errno;
+	int write_errno;	/* the report could not be written */
+};
+
+/* A report as O asks, into *R (report_close() frees it), with
+ * --report-file opened (before anything changes): never through a symlink
+ * (-ELOOP), a regular file only (-EINVAL), with one link only (-EMLINK) and
+ * of this user's own (-EPERM); a file that is there is not truncated until
+ * the report is written. 0 or -errno. */
+int report_open(const struct report_opts *o, struct report **r);
+/* supervise.c's hook (struct job's at_exit): adds the pages of the process
+ * x names to r (or says in r why it could not); a sample replaces the one
+ * before. */
+void report_add_process(const struct job_exit *x, void *arg);
+
+/* Prints the report of the job that has ended (supervise_watch()) to r->out
+ * (--report-file truncated first); nothing when the job's own process was
+ * not read. Failures are kept in r->write_errno. */
+void report_print(struct report *r, const struct job *job);
+
+void report_say(const struct report *r, struct report_said *s);
+/* Closes --report-file and lets the report go; 0 or -errno. */
+int report_close(struct report *r);
+
+/* --pid --migrate (lib/job/migrate.c). */
+struct migrate_result {
+	unsigned long moved;	/* pages moved: to their node, or with their huge page */
+	unsigned long failed;	/* pages move_pages left where they were */
+	unsigned long fail_addr;	/* the first of them */
+	int fail_err;		/* its status, -errno */
+};
+
+/* A move of PID's pages, into *J: 0 or -ENOMEM. */
+int migrate_job_new(pid_t pid, struct migrate_job **j);
+/* What J moves: the ranges of the process whose policy is TASK, from its
+ * /proc maps and numa_maps; 0 or -errno (-ENOENT, -ESRCH: it has gone). */
+int migrate_read_ranges(struct migrate_job *j, const struct mpol2_state *task);
+/* J's plan for P (a policy with nodes): weighted interleave by P's weights
+ * or, where it has none, by the global table's. 0, -ENOMEM, -EINVAL for a
+ * policy without nodes, or the -errno of reading the global weight of
+ * *NODE. */
+int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node);
+
+/* Moves the present pages of J's ranges, in batches, in ascending address
+ * order, each to the node of the plan; pages already
+ * there stay. Stops at the first batch that fails. 0; -EIO when pages were
+ * left elsewhere (R says how many and the first); or move_pages' -errno:
+ * -EPERM, -ESRCH (the process has gone), -ENOMEM, -EACCES (a node the
+ * process may not use). R->moved counts in every case. */
+int migrate_run(struct migrate_job *j, struct migrate_result *r);
+
+void migrate_job_free(struct migrate_job *j);
+
+/* --show and --pid (lib/request/show.c). */
+/* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
+ * -errno with *FAILED naming the call that failed, or NULL for -ENOMEM. */
+int show_print(FILE *out, const char **failed);
+/* "interleaveweights:" for the nodes of S, its own weights or the global
+ * table's, and "weightsource:" saying which; 0 or -ENOMEM. */
+int show_print_weights(FILE *out, const struct mpol2_state *s);
+
+/* --hardware (lib/request/hardware.c). */
+/* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
+ * -ENOMEM: the table's leases cannot be listed (nothing written). */
+int hardware_print(FILE *out, bool cpu_compress);
+
+/* The request (lib/request/resolve.c, apply.c, jobend.c, places.c). */
+/* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */
+#define WAIT_MAX_SECS 604800
+
+struct request {
+	struct policy *policy;	/* mode, nodes and flags as parsed; resolve adds the weights */
+	const char *weights;	/* --weights as given: a list, "auto" or "measured"; NULL: none */
+	unsigned budget;	/* --weight-budget, or BW_BUDGET_CHOOSE */
+	/* The CPUs the job will run on, for --weights=auto (-N, -C); NULL:
+	 * its affinity now. */
+	const struct bitmask *cpunodes;
+	const struct bitmask *cpus;
+	char **command;		/* the job's command; NULL: none */
+	char **env;		/* the environment the command is found and run in */
+	bool dry_run;		/* read files only: the program's loader is not run */
+	bool no_global;		/* --no-global-weights: the table must already hold them */
+	bool global_forced;	/* --global-weights */
+	bool to_pid;		/* --pid: the weights go with the policy to that process */
+	bool on_range;		/* --shm/--file: a range's policy, no program to ask */
+	bool job;		/* a job runs under the weights: its leases stay, and
+				 * the table goes back at its end */
+	bool keep_weights;	/* --keep-weights: a job's change stays after it */
+	struct lease_options lease;	/* --force, --wait[=SECS] */
+	/* The range whose policy apply sets (--shm/--file); NULL: the task's. */
+	void *range;
+	size_t range_len;
+	unsigned range_flags;	/* MPOL_MF_STRICT */
+};
+
+/* Why the weights go where they go (--dry-run says it). */
+enum plan_why {
+	WHY_NONE,		/* no weights asked */
+	WHY_TASK_LOCAL,		/* the kernel has set_mempolicy2 */
+	WHY_PID,		/* --pid: with the policy, to that process */
+	WHY_HOME_NODE,		/* --home-node: mbind2 takes the weights too */
+	WHY_FORCED,		/* --global-weights */
+	WHY_NO_MPOL2,		/* the kernel has no task-local weights */
+	WHY_LIBNUMA,		/* the program's libnuma would drop them at its start */
+};
+
+struct plan {
+	bool auto_weights;		/* --weights=auto: request_print_auto_weights() says what it read */
+	bool measured;			/* --weights=measured: request_measure() before apply */
+	enum plan_why why;		/* policy->task_local says where */
+	bool libnuma_checked;		/* libnuma holds what the check found */
+	bool table_change;		/* the global table gets a change, under a lease */
+	bool table_taken;		/* apply took its transaction (settled, lease, what changed) */
+	bool watch;			/* after apply: the job's end must put the table back */
+	bool undone_written;		/* request_undo() put written weights back */
+	/* The library's own part (lib/request/planstate.h): the table's
+	 * transaction and --weights=auto's bandwidths. A process holds one
+	 * plan (the CLI's run, the plugin's task), and request_plan_init()
+	 * points it at the library's one state. */
+	struct plan_state *state;
+	/* From here on request_plan_init() zeroes nothing (bench/overhead: 5 KiB
+	 * of memset at every start): the libnuma check fills libnuma whole; it
+	 * is read only once libnuma_checked says so. */
+	struct libnuma_finding libnuma;
+};
+
+/* What went wrong, for msg/ to word: a kind, the errno, the node. */
+enum request_fault {
+	REQ_OK,
+	REQ_NOMEM_WEIGHTS,	/* the weight list cannot be kept */
+	REQ_NOMEM_LIST,		/* the weight list cannot be read */
+	REQ_WEIGHT_LIST,	/* parse: what is wrong with the list */
+	REQ_WEIGHT_NOT_IN_SET,	/* node */
+	REQ_AUTO_UNREAD,	/* err: -E2BIG, -ENODATA (node) */
+	REQ_AUTO_BUDGET,	/* value: the budget, count: the nodes */
+	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
+	REQ_MEASURE,		/* err */
+	REQ_LIBNUMA_UNREAD,	/* err, the plan's libnuma.prog */
+	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma drops them */
+	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
+	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
+	REQ_GLOBAL_REFUSED,	/* err, node, table, conflict */
+	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
+	REQ_POLICY,		/* err: the policy call's */
+};
+
+struct request_error {
+	enum request_fault kind;
+	int err;		/* a positive errno, or 0 */
+	unsigned node;
+	unsigned value, count;
+	struct parse_err parse;	/* REQ_WEIGHT_LIST */
+	int mode;		/* REQ_POLICY: the policy's mode */
+	/* REQ_GLOBAL_REFUSED only (request_resolve() zeroes what is above):
+	 * the change asked, and the lease in its way (-EBUSY). */
+	struct gw_txn_said table;
+	struct lease_conflict conflict;
+};
+
+/* --weights=auto: the bandwidths read and the weights they gave (pl->auto_weights). */
+void request_print_auto_weights(FILE *out, const struct plan *pl);
+
+/* Whether the error is about the user's input (the CLI adds where help is). */
+bool request_error_is_usage(const struct request_error *e);
+
+/* resolve.c: the weights and where they go, the libnuma check, what the
+ * global table needs; nothing is changed. 0 or -1 with *e filled. */
+void request_plan_init(struct plan *pl);
+int request_resolve(const struct request *r, struct plan *pl, struct request_error *e);
+const char *request_why(enum plan_why why);
+
+/* apply.c: --weights=measured measured now, into the policy; then the
+ * global table's change (if any) under the transaction and its lease, and
+ * the policy set. 0 or -1 with *e filled; on -1 what was written went back
+ * (pl->undone_written says whether anything had been). */
+int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
+		    struct measurement *m, struct request_error *e);
+int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
+/* Its two steps, for a front end that says what the first did before the second. */
+int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
+bool request_may_watch(const struct request *r, const struct plan *pl);
+int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
+/* The directory lock let go, the leases kept (other runs go on). */
+void request_release(struct plan *pl);
+/* What the run wrote goes back (a failed exec); returns whether anything had been. */
+bool request_undo(struct plan *pl);
+
+/* jobend.c: what happens once the job (or the Slurm step) has ended. */
+struct job_end {
+	bool restored;			/* --restore-weights ran */
+	int restore_rc;
+	struct restore_result restore;	/* its result; free(restore.left) after */
+	bool settled;			/* the table put back as it was */
+	struct settle settle;
+};
+
+/* PL: this run's plan (NULL in a process that holds none, as slurmstepd's
+ * exit); RESTORE: --restore-weights. */
+void request_job_ended(struct plan *pl, bool restore, struct job_end *out);
+/* The job never ran or its exec failed: its leases go, what it wrote goes back. */
+void request_job_never_ran(struct plan *pl, struct job_end *out);
+/* The watcher keeps the lease descriptors parked while the job runs. */
+int request_park_leases(struct plan *pl);
+void request_unpark_leases(struct plan *pl, int park);
+/* What the table's change did (pl->table_taken), for the front ends' notices. */
+void request_table_said(const struct plan *pl, struct gw_txn_said *s);
+
+/* places.c: what a message names, the places the library reads and writes
+ * (each owned by a module the front ends do not call). */
+enum lib_place {
+	LIB_TABLE,		/* the global table's directory in sysfs */
+	LIB_BASELINE,		/* the table as it was, kept in /dev/shm */
+	LIB_RECORDS,		/* the lease records in /dev/shm */
+	LIB_NODEPERF,		/* the nodes' access classes in sysfs */
+	LIB_MPOL2_CALLS,	/* where the kernel series lists its calls */
+};
+const char *lib_place(enum lib_place place);
 
 #endif

@@ -10,11 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "libnumactl2.h"
 #include "msg/messages.h"
 #include "msg/reqerror.h"
-#include "libnumactl2.h"
 #include "slurm/plugin.h"
-#include "syscalls.h"
 
 static struct policy policy;
 static struct plan plan;

@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libnumactl2.h"
+#include "bandwidth/autoweights.h"
+#include "bandwidth/hmat.h"
 
 /* A comma list of numbers as a mask of SIZE bits, NULL for "-". */
 static struct bitmask *mask_of(const char *s, bool cpus)

@@ -1,21 +1,23 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The graph of the sources: a module is a .c with its .h (or a lone
-# header); an edge goes from a module to one it includes, or to the one whose
-# object defines a name its object uses (nm on the release objects). The
-# graph has no cycle, and no edge goes from a lower layer up:
-#   0  parse, syscalls, uapi/,     pure parsers, raw calls, and the one way
-#      lib/sysfile                 to read a sysfs or procfs file
+# header, or a lone .c); an edge goes from a module to one it includes, or to
+# the one whose object defines a name its object uses (nm on the release
+# objects). The graph has no cycle, and no edge goes from a lower layer up:
+#   0  parse, syscalls, uapi/,     pure parsers, raw calls, the one way to
+#      lib/sysfile,                read a sysfs or procfs file, a policy as
+#      lib/policy/spec,            asked, and the library's public face,
+#      lib/libnumactl2             which every module includes for its
+#                                  public part (as libmount's mountP.h does
+#                                  libmount.h)
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job's watcher, its report
 #   4  lib/request                 a front end's request: resolved, applied,
-#                                  the job's end
-#   5  lib/libnumactl2.h           the library's public header
+#                                  the job's end; --show, --hardware
 #   6  msg/                        the wording both front ends share
 #   7  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
 #                                  which include only the public header of lib/
-
 load helpers
 
 top=$BATS_TEST_DIRNAME/..
@@ -27,12 +29,11 @@ setup_file() {
 # The layer of a module (a path without .c/.h, relative to the top).
 layer() {
 	case $1 in
-	parse | syscalls | uapi/* | lib/sysfile/*) echo 0 ;;
+	parse | syscalls | uapi/* | lib/sysfile/* | lib/policy/spec | lib/libnumactl2) echo 0 ;;
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/*) echo 3 ;;
 	lib/request/*) echo 4 ;;
-	lib/libnumactl2) echo 5 ;;
 	msg/*) echo 6 ;;
 	numactl2 | cli/* | slurm/*) echo 7 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
@@ -76,9 +77,9 @@ graph() {
 
 @test "layers: the edges are read (includes and calls)" {
 	run -0 graph
-	# Includes (cmdline.c of the public header, which includes nodes.h) and a call (main calls cli_parse).
+	# Includes (cmdline.c and nodes.c of the public header) and a call (main calls cli_parse).
 	[[ $output == *"cli/cmdline lib/libnumactl2"* ]]
-	[[ $output == *"lib/libnumactl2 lib/policy/nodes"* ]]
+	[[ $output == *"lib/policy/nodes lib/libnumactl2"* ]]
 	[[ $output == *"numactl2 cli/cmdline"* ]]
 	[ "${#lines[@]}" -gt 50 ]
 }
@@ -100,8 +101,8 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|sysfile\|request\)/' "$top/numactl2.c" "$top"/cli/*.[ch] \
-		"$top"/msg/*.[ch] "$top"/slurm/*.[ch]
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|sysfile\|request\|uapi\)/\|^#include "syscalls.h"' \
+		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch]
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 }
@@ -110,17 +111,69 @@ graph() {
 	run --separate-stderr tsort <<<$'a b\nb a'
 	[ -n "$stderr" ]
 	[ "$(layer lib/policy/policy)" -lt "$(layer lib/weights/lease)" ]
-	[ "$(layer cli/show)" -gt "$(layer lib/job/report)" ]
+	[ "$(layer cli/prepare)" -gt "$(layer lib/job/report)" ]
 	[ "$(layer lib/request/apply)" -gt "$(layer lib/job/report)" ]
-	[ "$(layer lib/request/apply)" -lt "$(layer lib/libnumactl2)" ]
+	[ "$(layer lib/policy/nodes)" -gt "$(layer lib/libnumactl2)" ]
 }
 
-@test "layers: the request layer is read, between lib/job and the public header" {
+@test "layers: the request layer is read, above lib/job and below the front ends" {
 	run -0 graph
-	# Includes (apply.c of weights/table.h) and a call (cli/prepare.c calls request_resolve).
+	# Includes (apply.c of weights/table.h and the public header) and a call (cli/prepare.c calls request_resolve).
 	[[ $output == *"lib/request/apply lib/weights/table"* ]]
+	[[ $output == *"lib/request/apply lib/libnumactl2"* ]]
 	[[ $output == *"cli/prepare lib/request/resolve"* ]]
-	[[ $output == *"lib/libnumactl2 lib/request/request"* ]]
+}
+
+# The project's headers a header includes.
+project_includes() {
+	sed -n 's/^#include "\(.*\)"$/\1/p' "$1"
+}
+
+@test "layers: the public header includes two of the project's headers, and they no other" {
+	run -0 project_includes "$top/lib/libnumactl2.h"
+	[ "$output" = $'parse.h\npolicy/spec.h' ]
+	run -0 project_includes "$top/lib/policy/spec.h"
+	[ "$output" = parse.h ]
+	run -0 project_includes "$top/parse.h"
+	[ -z "$output" ]
+}
+
+# The public headers and the front ends' own sources, alone in DIR: the
+# library's other headers, syscalls.h and uapi/ are not there to include.
+public_tree() {
+	mkdir -p "$1/policy"
+	cp "$top/lib/libnumactl2.h" "$top/parse.h" "$1/"
+	cp "$top/lib/policy/spec.h" "$1/policy/"
+	cp -r "$top/numactl2.c" "$top/cli" "$top/msg" "$top/slurm" "$1/"
+}
+
+# Compiles each of the files (relative to DIR) with DIR alone to include from.
+compile_in() {
+	local dir=$1 f
+	shift
+	for f in "$@"; do
+		"${CC:-gcc}" -std=gnu17 -fsyntax-only -Wall -Werror -I"$dir" "$dir/$f" || return 1
+	done
+}
+
+@test "layers: the front ends compile with the public headers alone" {
+	local dir=$BATS_TEST_TMPDIR/public files
+	public_tree "$dir"
+	files=(numactl2.c cli/*.c msg/*.c)
+	[ ! -e /usr/include/slurm/spank.h ] || files+=(slurm/*.c)
+	cd "$dir"
+	run compile_in "$dir" "${files[@]}"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "${#files[@]}" -gt 20 ]
+}
+
+@test "layers: the check of the public headers finds a private one" {
+	local dir=$BATS_TEST_TMPDIR/public
+	public_tree "$dir"
+	printf '#include "libnumactl2.h"\n#include "weights/txn.h"\n' >"$dir/cli/bad.c"
+	run compile_in "$dir" cli/bad.c
+	[ "$status" -ne 0 ]
+	[[ $output == *"weights/txn.h"* ]]
 }
 
 # The pipeline is the request layer's: the front ends take neither the

@@ -7,7 +7,7 @@
 #include "bandwidth/autoweights.h"
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 
 /* The nodes of the set, and what sysfs says of each (the kernel's figure). */
 static int read_sysfs(const struct bitmask *nodes, struct auto_weights *aw, unsigned *bad_node)

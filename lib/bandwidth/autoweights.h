@@ -12,6 +12,7 @@
 #include "bandwidth/bwsum.h"
 #include "bandwidth/initiators.h"
 #include "bandwidth/kernelrule.h"
+#include "libnumactl2.h"
 
 /* Where the bandwidths came from, best first; a run reports the worst it used. */
 enum auto_source {
@@ -54,12 +55,6 @@ int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunode
  * bw_choose_weights()), kernel[], and the weights of the local nodes
  * alone. Returns 0 or -EINVAL (budget < n). */
 int auto_weights_choose(struct auto_weights *aw, unsigned budget);
-
-/* -w local: the memory nodes nearest to the job's CPUs (initiators_local()),
- * as a new mask in *out. Returns 0, -ESRCH (the CPUs are on no node),
- * -ENODATA (no node is near them) or -ENOMEM. */
-int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
-		     struct bitmask **out);
 
 /* --dry-run's lines for aw, after auto_weights_choose(), to f (autoprint.c). */
 void auto_weights_print(FILE *f, const struct auto_weights *aw);

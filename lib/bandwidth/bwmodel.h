@@ -12,13 +12,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "libnumactl2.h"
 
-#define BW_MAX_NODES 64
-/* Weights are u8 in the kernel (1-255): a budget of at most 255 keeps every
- * weight in range whatever the number of nodes. Only the budget is bounded
- * so: a sum that bw_choose_weights() chooses may reach n * 255. */
-#define BW_WEIGHT_MAX 255
-#define BW_BUDGET_MAX BW_WEIGHT_MAX
 /* Two throughputs within a relative BW_TIE (far above rounding, far below
  * any real difference) are a tie. */
 #define BW_TIE 1e-9

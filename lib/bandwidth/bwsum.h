@@ -9,29 +9,10 @@
 #include <stdint.h>
 
 #include "bandwidth/bwweights.h"
+#include "libnumactl2.h"
 
-/* bw_choose_weights() without a budget: it chooses the sum. Not 0, which
- * callers take for "not given". */
-#define BW_BUDGET_CHOOSE UINT_MAX
 /* The share of the nodes' combined bandwidth that a chosen sum must model. */
 #define BW_SUM_GOAL 0.99
-
-/* Why bw_choose_weights() took its sum. */
-enum bw_sum_reason {
-	BW_SUM_KEPT,		/* the optimum at 32 reaches the goal: today's weights */
-	BW_SUM_REACHED,		/* the smallest sum whose optimum reaches the goal */
-	BW_SUM_BEST,		/* the goal is out of reach: the best with weights <= 255 */
-	BW_SUM_BUDGET,		/* a budget was given: bw_optimal_weights() at it */
-};
-
-struct bw_choice {
-	enum bw_sum_reason why;
-	unsigned sum;		/* of w */
-	double total;		/* sum bw */
-	double t;		/* T(w) */
-	double t_default;	/* T of the optimum at 32; 0 with a budget or more than 32 nodes */
-	bool stepped;		/* BW_SUM_REACHED: one above the smallest sum, which models less */
-};
 
 /* --weights=auto's weights. With a budget (1-255), bw_optimal_weights() at
  * it. With BW_BUDGET_CHOOSE, the sum too: the optimum at 32 where its T

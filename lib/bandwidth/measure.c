@@ -15,7 +15,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "bandwidth/measure.h"
+#include "bandwidth/bwsum.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 
 enum phase { PHASE_TOUCH, PHASE_TRIAD, PHASE_QUIT };

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bandwidth/memcg.h"
+#include "libnumactl2.h"
 #include "parse.h"
 #include "sysfile/sysfile.h"
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* LeakSanitizer's runtime, found in the program's dynamic string table
- * (leaksan.h). The program is read, never run. */
+ * (leaksan_runs(), in libnumactl2.h). The program is read, never run. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "job/elffile.h"
-#include "job/leaksan.h"
 #include "job/progload.h"
+#include "libnumactl2.h"
 
 static const char *const markers[] = { "__lsan_", "__asan_init", "libasan.so", "liblsan.so" };
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "job/migranges.h"
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 
 static bool anonymous_name(const char *name)

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "job/migrate.h"
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 #include "weights/table.h"
 

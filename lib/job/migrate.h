@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "job/migranges.h"
+#include "libnumactl2.h"
 #include "policy/migplan.h"
 #include "policy/spec.h"
 
@@ -23,33 +24,5 @@ struct migrate_job {
 	int *node;		/* the plan's nodes and weights */
 	unsigned *weight;
 };
-
-struct migrate_result {
-	unsigned long moved;	/* pages moved: to their node, or with their huge page */
-	unsigned long failed;	/* pages move_pages left where they were */
-	unsigned long fail_addr;	/* the first of them */
-	int fail_err;		/* its status, -errno */
-};
-
-/* A move of PID's pages, into *J: 0 or -ENOMEM. */
-int migrate_job_new(pid_t pid, struct migrate_job **j);
-/* What J moves: the ranges of the process whose policy is TASK
- * (migranges_read()'s errors). */
-int migrate_read_ranges(struct migrate_job *j, const struct mpol2_state *task);
-/* J's plan for P (a policy with nodes): weighted interleave by P's weights
- * or, where it has none, by the global table's. 0, -ENOMEM, -EINVAL for a
- * policy without nodes, or gw_read()'s error with *NODE the node it could
- * not read. */
-int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node);
-
-/* Moves the present pages of J's ranges, in batches of MIGRATE_BATCH, in
- * ascending address order, each to the node of the plan; pages already
- * there stay. Stops at the first batch that fails. 0; -EIO when pages were
- * left elsewhere (R says how many and the first); or move_pages' -errno:
- * -EPERM, -ESRCH (the process has gone), -ENOMEM, -EACCES (a node the
- * process may not use). R->moved counts in every case. */
-int migrate_run(struct migrate_job *j, struct migrate_result *r);
-
-void migrate_job_free(struct migrate_job *j);
 
 #endif

@@ -6,15 +6,11 @@
 #define NUMACTL2_PROGLOAD_H
 
 #include <stddef.h>
+#include "libnumactl2.h"
 
 /* The file execvp(cmd) would run with the environment envp (its PATH),
  * into path: 0 or -ENOENT (the exec reports it), -ENAMETOOLONG. */
 int prog_resolve(const char *cmd, char *const envp[], char *path, size_t len);
-
-/* How execvp(cmd) would fail with the environment envp, found without
- * running anything: 0 (a file it would run), -ENOENT (none found), -EACCES
- * (found, but a directory or not executable), or another -errno. */
-int prog_exec_error(const char *cmd, char *const envp[]);
 
 /* The same for the file at path itself, as the kernel opens a program or
  * an interpreter (relative to the working directory, no PATH search). */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The watcher (supervise.h). numactl2 forks, the child calls setsid() and
+/* The watcher (struct job, in libnumactl2.h). numactl2 forks, the child calls setsid() and
  * forks the watcher, and ends: the watcher is nobody's child that the job
  * could wait() for, and in a session of its own, so that no signal sent to
  * the job's process group or terminal reaches it. It inherits a pidfd of
@@ -28,8 +28,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "job/supervise.h"
 #include "job/tracees.h"
+#include "libnumactl2.h"
 #include "policy/threads.h"
 #include "syscalls.h"
 

@@ -45,9 +45,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "job/watcher.h"
-#include "weights/settle.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
+#include "weights/settle.h"
 
 #define RECHECK_MS 30000
 #define PIDFD_SLOT 3

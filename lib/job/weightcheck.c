@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "job/weightcheck.h"
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 #include "syscalls.h"
 
 #define WI_POLICY "weighted interleave"

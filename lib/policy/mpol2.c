@@ -14,10 +14,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "libnumactl2.h"
 #include "policy/mpol2.h"
-#include "policy/nodes.h"
-#include "sysfile/sysfile.h"
 #include "syscalls.h"
+#include "sysfile/sysfile.h"
 #include "uapi/mempolicy2_pidfd.h"
 
 /* The ABI this build calls the kernel with, as the kernel's list names it:

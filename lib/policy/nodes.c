@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 
 static char last_warning[256];
 

@@ -7,9 +7,9 @@
 
 #include <stdbool.h>
 
+#include "libnumactl2.h"
 #include "policy/spec.h"
 
-const char *policy_name(int mode);
 int policy_weights_alloc(struct policy *p);
 int policy_set_task(const struct policy *p);
 int policy_set_range(const struct policy *p, void *addr, unsigned long len, unsigned mbind_flags);

@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "policy/remote.h"
+#include "libnumactl2.h"
 #include "policy/threads.h"
 #include "syscalls.h"
 

@@ -13,9 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "policy/nodes.h"
+#include "libnumactl2.h"
 #include "policy/policy.h"
-#include "policy/shm.h"
 #include "syscalls.h"
 
 static long huge_page_size(void)

@@ -8,8 +8,32 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <numa.h>
+#include <numaif.h>
 
 #include "parse.h"
+
+/* The kernel's modes and flags that Debian 12's <numaif.h> (libnuma
+ * 2.0.16) does not name yet. */
+#ifndef MPOL_DEFAULT
+#define MPOL_DEFAULT 0
+#endif
+#ifndef MPOL_PREFERRED_MANY
+#define MPOL_PREFERRED_MANY 5
+#endif
+#ifndef MPOL_WEIGHTED_INTERLEAVE
+#define MPOL_WEIGHTED_INTERLEAVE 6
+#endif
+#ifndef MPOL_F_STATIC_NODES
+#define MPOL_F_STATIC_NODES (1 << 15)
+#endif
+#ifndef MPOL_F_RELATIVE_NODES
+#define MPOL_F_RELATIVE_NODES (1 << 14)
+#endif
+#ifndef MPOL_F_NUMA_BALANCING
+#define MPOL_F_NUMA_BALANCING (1 << 13)
+#endif
+#define MPOL_MODE_FLAGS \
+	(MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING)
 
 #define POLICY_NONE (-1)
 

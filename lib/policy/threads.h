@@ -6,14 +6,7 @@
 #define NUMACTL2_THREADS_H
 
 #include <sys/types.h>
-
-/* Passes over /proc/PID/task before threads_each gives up on a process
- * that keeps starting threads. */
-#define THREADS_MAX_PASSES 100
-
-/* The process ("Tgid:" of /proc/TID/status) of the task TID; TID itself
- * when that cannot be read (the task's pidfd then says what it is). */
-pid_t threads_tgid(pid_t tid);
+#include "libnumactl2.h"
 
 /* What threads_each calls for a thread: 0, or -errno. */
 typedef int threads_visit_fn(pid_t tid, const void *arg);

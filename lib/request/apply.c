@@ -5,9 +5,9 @@
  * unless they did. */
 #include <errno.h>
 
+#include "libnumactl2.h"
 #include "policy/policy.h"
 #include "request/planstate.h"
-#include "request/request.h"
 #include "syscalls.h"
 #include "weights/baseline.h"
 #include "weights/table.h"

@@ -7,9 +7,7 @@
 
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
-#include "policy/nodes.h"
-#include "request/hardware.h"
-#include "weights/view.h"
+#include "libnumactl2.h"
 
 static void print_available(FILE *out, int maxnode)
 {

@@ -8,9 +8,11 @@
 #include <sys/file.h>
 
 #include "job/fdpark.h"
+#include "libnumactl2.h"
 #include "request/planstate.h"
-#include "request/request.h"
 #include "weights/lease.h"
+#include "weights/restore.h"
+#include "weights/settle.h"
 #include "weights/table.h"
 
 /* The job's descendants and the watcher share this run's lease descriptors

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The places the library reads and writes, by name, for the front ends'
  * messages: each is owned by its module, which the front ends do not call. */
-#include "request/request.h"
 #include "bandwidth/nodeperf.h"
+#include "libnumactl2.h"
+#include "uapi/mempolicy2.h"
 #include "weights/baseline.h"
 #include "weights/record.h"
 #include "weights/table.h"
+
+/* The kernel series' list of its calls: a fixed path, for the table below. */
+static const char *mpol2_calls(void)
+{
+	return MPOL2_SYSCALLS_FILE;
+}
 
 const char *lib_place(enum lib_place place)
 {
@@ -14,6 +21,7 @@ const char *lib_place(enum lib_place place)
 		[LIB_BASELINE] = baseline_dir,
 		[LIB_RECORDS] = record_dir,
 		[LIB_NODEPERF] = nodeperf_dir,
+		[LIB_MPOL2_CALLS] = mpol2_calls,
 	};
 
 	return dir[place]();

@@ -6,12 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "libnumactl2.h"
 #include "policy/mpol2.h"
-#include "policy/nodes.h"
 #include "policy/policy.h"
-#include "request/show.h"
 #include "syscalls.h"
-#include "weights/view.h"
 
 static int print_physcpubind(FILE *out, const char **failed)
 {

@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "weights/admin.h"
+#include "libnumactl2.h"
 #include "weights/baseline.h"
+#include "weights/txn.h"
 
 static int fail(struct admin_result *res, enum admin_step step, int rc)
 {

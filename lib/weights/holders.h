@@ -8,15 +8,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include <numa.h>
-
-#define LEASE_MAX_PIDS 16
-
-/* The live processes that hold a node's lease. */
-struct lease_holders {
-	unsigned count;			/* may exceed LEASE_MAX_PIDS; only that many are kept */
-	bool more;			/* and others, not looked for past LEASE_MAX_PIDS */
-	pid_t pid[LEASE_MAX_PIDS];
-};
+#include "libnumactl2.h"
 
 /* One leased node, as --show and --dry-run list it. */
 struct leased_node {
@@ -33,6 +25,5 @@ int holders_find(struct lease_holders *who, const bool *has, unsigned count, boo
 int holders_recorded(int fd, struct lease_holders *who);
 int holders_of_node(unsigned node, struct lease_holders *who);
 int holders_list(const struct bitmask *nodes, struct lease_list *list);
-void holders_format_pids(const struct lease_holders *who, char *buf, size_t len);
 
 #endif

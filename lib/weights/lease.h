@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "libnumactl2.h"
 #include "weights/holders.h"
 #include "weights/record.h"
 
@@ -24,34 +25,6 @@ enum lease_want {
 struct lease_ask {
 	enum lease_want kind;
 	uint8_t weight;		/* for LEASE_WEIGHT: 1-255 */
-};
-
-/* A node a live lease holds at another weight than the one asked for. */
-struct lease_conflict {
-	unsigned node, held, want;
-	struct lease_holders who;
-};
-
-/* How a run treats the leases of others. */
-struct lease_options {
-	bool force;			/* --force: write over live leases */
-	bool wait;			/* --wait: poll until the leases are gone */
-	unsigned wait_secs;		/* 0: no limit */
-};
-
-#define LEASE_MAX_OVERRIDDEN 8
-
-/* What a run's leases did, as its notices say it: a value, which the
- * front ends get a copy of (gw_txn_say()) and not the descriptors. */
-struct lease_said {
-	int record_err;			/* 0, or why lease_keep() could not record
-					 * a lease: it then lasts only while a
-					 * descriptor stays open */
-	bool waited;			/* --wait found a lease in the way */
-	unsigned waited_ms;		/* and waited this long */
-	struct lease_conflict waited_for;	/* the last lease it waited for */
-	unsigned noverridden;		/* --force: the leases written over */
-	struct lease_conflict overridden[LEASE_MAX_OVERRIDDEN];
 };
 
 /* One run's leases and what it learnt taking them. */

@@ -8,10 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "libnumactl2.h"
 #include "parse.h"
-
-/* Tri-state auto switch: 6.16+ kernels only. */
-enum gw_auto { GW_AUTO_ABSENT = -1, GW_AUTO_OFF = 0, GW_AUTO_ON = 1 };
 
 const char *gw_dir(void);
 bool gw_present(void);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Where a run's weights go, and applying them to the global table for a
  * job (task-local weights go with the policy, lib/policy). */
+#include "libnumactl2.h"
 #include "policy/mpol2.h"
-#include "policy/nodes.h"
 #include "weights/target.h"
 
 #ifdef NUMACTL2_TEST_BUILD

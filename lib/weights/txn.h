@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "libnumactl2.h"
 #include "weights/lease.h"
 #include "weights/settle.h"
 #include "weights/table.h"
@@ -64,26 +65,6 @@ void gw_txn_undo(struct gw_txn *t);
 bool gw_txn_any_written(const struct gw_txn *t);
 void gw_txn_describe(const struct gw_txn *t, char *buf, size_t len);
 
-/* A transaction as the front ends word it (a change, a refusal, an admin
- * operation): a copy, so that none of them reads its nodes, its lock or
- * its lease descriptors. */
-struct gw_txn_said {
-	char changed[512];		/* gw_txn_describe(); "": nothing changed */
-	bool auto_was_on;		/* the change turned the kernel's auto weights off */
-	bool restores;			/* a job's change, back once the last such job ends */
-	int baseline_err;		/* -errno: the table as it was could not be kept */
-	bool keep;			/* a job's change: held under its leases */
-	bool no_write;			/* --no-global-weights */
-	struct lease_options opt;
-	struct lease_said lease;
-	struct settle settled;		/* what the table's lock found left by ended jobs */
-	/* gw_txn_say_refused() only: NODE's weight asked (WANT, if ASKED) and
-	 * in the table now (NOW, 0: unreadable); "0:1,1:1": every weight asked
-	 * (WANTED) and the table's now for those nodes (HAVE). */
-	bool asked;
-	unsigned want, now;
-	char wanted[256], have[256];
-};
 void gw_txn_say(const struct gw_txn *t, struct gw_txn_said *s);
 void gw_txn_say_refused(const struct gw_txn *t, unsigned node, struct gw_txn_said *s);
 

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "weights/view.h"
+#include "libnumactl2.h"
 #include "weights/holders.h"
 #include "weights/table.h"
 
