@@ -10,8 +10,6 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include "cli/pid.h"
 #include "cli/pidmigrate.h"
@@ -95,80 +93,51 @@ static void __attribute__((noreturn)) pid_failed(const struct ctl *ctl, int rc, 
 	err(1, "--pid=%d: cannot %s the policy", (int)ctl->pid, what);
 }
 
-/* The process's policy in numactl's lines: the mode, the home node, the
- * nodes, and for weighted interleave the weights in effect and where they
- * come from (its own, or the global table's values). */
-static void print_state(const struct ctl *ctl, const struct mpol2_state *s)
-{
-	printf("pid: %d\n", (int)ctl->pid);
-	printf("policy: %s\n", policy_name(s->mode));
-	if (s->home_node >= 0)
-		printf("homenode: %d\n", s->home_node);
-	switch (s->mode) {
-	case MPOL_INTERLEAVE:
-	case MPOL_WEIGHTED_INTERLEAVE:
-		nodes_fprint(stdout, "interleavemask", s->nodes);
-		if (s->mode == MPOL_WEIGHTED_INTERLEAVE && show_print_weights(stdout, s) < 0)
-			errx(1, "cannot list the leases: out of memory");
-		break;
-	case MPOL_BIND:
-		nodes_fprint(stdout, "membind", s->nodes);
-		break;
-	case MPOL_PREFERRED:
-	case MPOL_PREFERRED_MANY:
-		nodes_fprint(stdout, "preferred", s->nodes);
-		break;
-	}
-}
-
 /* The threads of the process after its main one (already set): an error
  * here leaves some threads changed, and says which. */
-static void set_threads(const struct ctl *ctl)
+static void __attribute__((noreturn)) threads_failed(const struct ctl *ctl,
+						     const struct pid_result *res)
 {
-	pid_t failed = 0;
-	int rc = remote_set_threads(ctl->pid, &ctl->policy, &failed);
-
-	if (rc < 0 && failed) {
-		errno = -rc;
+	if (res->thread) {
+		errno = -res->err;
 		err(1, "--pid=%d: cannot change the policy of its thread %d (the main "
-		    "thread and those set before it have the new one)", (int)ctl->pid, (int)failed);
+		    "thread and those set before it have the new one)", (int)ctl->pid,
+		    (int)res->thread);
 	}
-	if (rc == -EAGAIN)
+	if (res->err == -EAGAIN)
 		errx(1, "--pid=%d: the process kept starting threads (%d passes over "
 		     "/proc/%d/task); its newest threads may keep the old policy",
 		     (int)ctl->pid, THREADS_MAX_PASSES, (int)ctl->pid);
-	if (rc < 0)
-		pid_failed(ctl, rc, "change");
+	pid_failed(ctl, res->err, "change");
 }
 
-/* Read first, whether set or shown: it finds a kernel without the calls,
- * a process that is gone or not ours before anything is changed. The
- * named task first, then for a process its other threads. */
+/* Read first, whether set or shown (lib/request/pidpolicy.c): it finds a
+ * kernel without the calls, a process that is gone or not ours before
+ * anything is changed. */
 int pid_run(const struct ctl *ctl)
 {
-	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
-	struct migrate_job *mj;
-	bool process = threads_tgid(ctl->pid) == ctl->pid;
-	int fd = remote_open(ctl->pid);
-	int rc;
+	const struct pid_request r = {
+		.pid = ctl->pid, .policy = ctl->show ? NULL : &ctl->policy,
+		.migrate = ctl->migrate, .out = stdout,
+	};
+	struct pid_result res;
 
-	if (fd == -ESRCH)
-		errx(1, "--pid=%d: no such process", (int)ctl->pid);
-	if (fd < 0)
-		pid_failed(ctl, fd, ctl->show ? "read" : "change");
-	rc = mpol2_get_task(fd, &s);
-	if (rc < 0)
-		pid_failed(ctl, rc, ctl->show ? "read" : "change");
-	mj = migrate_choose(ctl, &s);
-	if (ctl->show)
-		print_state(ctl, &s);
-	else if ((rc = mpol2_set_task(fd, &ctl->policy)) < 0)
-		pid_failed(ctl, rc, "change");
-	else if (process)
-		set_threads(ctl);
-	migrate_move(ctl, mj);
-	close(fd);
-	free(s.weight);
-	numa_bitmask_free(s.nodes);
-	return 0;
+	if (pid_apply(&r, &res) == 0)
+		return 0;
+	switch (res.failed) {
+	case PID_OPEN:
+		if (res.err == -ESRCH)
+			errx(1, "--pid=%d: no such process", (int)ctl->pid);
+		/* fall through */
+	case PID_READ:
+		pid_failed(ctl, res.err, ctl->show ? "read" : "change");
+	case PID_PRINT:
+		errx(1, "cannot list the leases: out of memory");
+	case PID_SET:
+		pid_failed(ctl, res.err, "change");
+	case PID_THREADS:
+		threads_failed(ctl, &res);
+	default:
+		migrate_failed(ctl, &res);
+	}
 }

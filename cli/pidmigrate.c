@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* numactl2 --pid=PID policy --migrate: once the policy is set, the pages
- * the process already has move to where it would place them. What is
- * moved is read before the policy changes, so that a failure to read it
- * changes nothing; a failure while moving says the policy is set and how
- * many pages moved. */
+ * the process already has move to where it would place them (lib/request/
+ * pidpolicy.c). What is moved is read before the policy changes, so that a
+ * failure to read it changes nothing; a failure while moving says the
+ * policy is set and how many pages moved. */
 #include <err.h>
 #include <errno.h>
 #include <string.h>
@@ -22,35 +22,28 @@ void migrate_check(const struct ctl *ctl)
 			    ctl->policy.option);
 }
 
-struct migrate_job *migrate_choose(const struct ctl *ctl, const struct mpol2_state *task)
+/* --migrate's ranges or plan could not be read: nothing changed. */
+static void __attribute__((noreturn)) not_read(int pid, const struct pid_result *res)
 {
-	struct migrate_job *j;
-	int pid = (int)ctl->pid, rc;
-	unsigned node = 0;
-
-	if (!ctl->migrate)
-		return NULL;
-	rc = migrate_job_new(ctl->pid, &j);
-	if (rc == 0)
-		rc = migrate_plan(j, &ctl->policy, &node);
-	if (rc == -ENOMEM) {
+	if (res->failed == PID_MIGRATE_PLAN && res->err == -ENOMEM) {
 		errno = ENOMEM;
 		err(1, "--pid=%d: --migrate", pid);
 	}
-	if (rc < 0)
+	if (res->failed == PID_MIGRATE_PLAN)
 		errx(1, "--pid=%d: --migrate cannot read the global weight of node %u: %s; "
-		     "nothing changed", pid, node, strerror(-rc));
-	rc = migrate_read_ranges(j, task);
-	if (rc == -ENOENT || rc == -ESRCH)
+		     "nothing changed", pid, res->node, strerror(-res->err));
+	if (res->err == -ENOENT || res->err == -ESRCH)
 		errx(1, "--pid=%d: the process has exited; nothing changed", pid);
-	if (rc < 0)
-		errx(1, "--pid=%d: cannot read /proc/%d/maps and numa_maps: %s; nothing changed",
-		     pid, pid, strerror(-rc));
-	return j;
+	errx(1, "--pid=%d: cannot read /proc/%d/maps and numa_maps: %s; nothing changed",
+	     pid, pid, strerror(-res->err));
 }
 
-static void __attribute__((noreturn)) move_failed(int pid, int rc, const struct migrate_result *r)
+/* The pages could not all be moved: the policy is set. */
+static void __attribute__((noreturn)) not_moved(int pid, const struct pid_result *res)
 {
+	const struct migrate_result *r = &res->moved;
+	int rc = res->err;
+
 	if (rc == -EIO)
 		errx(1, "--pid=%d: policy set; %lu pages could not be moved (the first at "
 		     "0x%lx: %s); %lu pages moved", pid, r->failed, r->fail_addr,
@@ -65,15 +58,9 @@ static void __attribute__((noreturn)) move_failed(int pid, int rc, const struct 
 	     pid, strerror(-rc), r->moved);
 }
 
-void migrate_move(const struct ctl *ctl, struct migrate_job *j)
+void migrate_failed(const struct ctl *ctl, const struct pid_result *res)
 {
-	struct migrate_result r;
-	int rc;
-
-	if (!j)
-		return;
-	rc = migrate_run(j, &r);
-	migrate_job_free(j);
-	if (rc < 0)
-		move_failed((int)ctl->pid, rc, &r);
+	if (res->failed == PID_MOVE)
+		not_moved((int)ctl->pid, res);
+	not_read((int)ctl->pid, res);
 }

@@ -29,7 +29,6 @@
 
 /* Made and read by the library only: the front ends hold pointers. */
 struct report;
-struct migrate_job;
 struct plan_state;
 
 /* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
@@ -43,52 +42,13 @@ void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 /* Policies (lib/policy/policy.c). */
 const char *policy_name(int mode);
 
-/* A task's policy with its own weights, through the kernel/ series (lib/policy/mpol2.c). */
-/* A policy as get_mempolicy2 reports it. */
-struct mpol2_state {
-	int mode;
-	unsigned mode_flags;		/* MPOL_F_STATIC_NODES, _RELATIVE_NODES, _NUMA_BALANCING */
-	int home_node;			/* -1: none */
-	bool own_weights;		/* the policy's weights (some nonzero), not the global table's */
-	struct bitmask *nodes;
-	uint8_t *weight;		/* by node, nodes->size of them (malloc'd) */
-};
-
+/* Whether the running kernel lists the kernel/ series' calls, which set a
+ * task's policy with weights of its own (lib/policy/mpol2.c). */
 bool mpol2_present(void);
 
-/* P becomes the policy of the task (PIDFD, or -1: the caller), its weights its
- * own (none: it follows the global table). Another task installs it when
- * it next returns to user space; pages placed stay. 0, or -errno: -ENOSYS
- * when the kernel does not list the calls; for a pidfd -EPERM not allowed,
- * -ESRCH exited, -E2BIG (or -EINVAL for the flag) from a kernel whose
- * calls cannot act on another task. */
-int mpol2_set_task(int pidfd, const struct policy *p);
-
-/* The policy of the task (PIDFD, or -1: the caller) into S: S->nodes allocated
- * by the caller, S->weight malloc'd here. The same errors. */
-int mpol2_get_task(int pidfd, struct mpol2_state *s);
-
-/* Another process's policy, through its pidfd (lib/policy/remote.c). */
-/* A thread pidfd for the thread TID (PIDFD_THREAD, Linux 6.9; the main
- * thread's TID is its process's PID), or -errno: -ESRCH when there is none.
- * The kernel series takes thread pidfds only: the policy is per thread. */
-int remote_open(pid_t tid);
-
-/* P on every thread of process PID but PID itself (set first, through
- * its pidfd, so that a policy the kernel refuses changes nothing), threads
- * started meanwhile included (threads_each). 0, or -errno: -ESRCH the
- * process is gone, -EAGAIN it kept starting threads, or the error of the
- * thread *FAILED, the threads before it changed. */
-int remote_set_threads(pid_t pid, const struct policy *p, pid_t *failed);
-
-/* The threads of a process (lib/policy/threads.c). */
-/* Passes over /proc/PID/task before threads_each gives up on a process
- * that keeps starting threads. */
+/* Passes over /proc/PID/task before --pid gives up on a process that keeps
+ * starting threads (lib/policy/threads.c). */
 #define THREADS_MAX_PASSES 100
-
-/* The process ("Tgid:" of /proc/TID/status) of the task TID; TID itself
- * when that cannot be read (the task's pidfd then says what it is). */
-pid_t threads_tgid(pid_t tid);
 
 /* --shm and --file regions (lib/policy/shm.c). */
 /* The step of shm_attach() or a dump that failed. */
@@ -565,7 +525,7 @@ void report_say(const struct report *r, struct report_said *s);
 /* Closes --report-file and lets the report go; 0 or -errno. */
 int report_close(struct report *r);
 
-/* --pid --migrate (lib/job/migrate.c). */
+/* --pid --migrate: how many pages moved (lib/job/migrate.c). */
 struct migrate_result {
 	unsigned long moved;	/* pages moved: to their node, or with their huge page */
 	unsigned long failed;	/* pages move_pages left where they were */
@@ -573,39 +533,52 @@ struct migrate_result {
 	int fail_err;		/* its status, -errno */
 };
 
-/* A move of PID's pages, into *J: 0 or -ENOMEM. */
-int migrate_job_new(pid_t pid, struct migrate_job **j);
-/* What J moves: the ranges of the process whose policy is TASK, from its
- * /proc maps and numa_maps; 0 or -errno (-ENOENT, -ESRCH: it has gone). */
-int migrate_read_ranges(struct migrate_job *j, const struct mpol2_state *task);
-/* J's plan for P (a policy with nodes): weighted interleave by P's weights
- * or, where it has none, by the global table's. 0, -ENOMEM, -EINVAL for a
- * policy without nodes, or the -errno of reading the global weight of
- * *NODE. */
-int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node);
-
-/* Moves the present pages of J's ranges, in batches, in ascending address
- * order, each to the node of the plan; pages already
- * there stay. Stops at the first batch that fails. 0; -EIO when pages were
- * left elsewhere (R says how many and the first); or move_pages' -errno:
- * -EPERM, -ESRCH (the process has gone), -ENOMEM, -EACCES (a node the
- * process may not use). R->moved counts in every case. */
-int migrate_run(struct migrate_job *j, struct migrate_result *r);
-
-void migrate_job_free(struct migrate_job *j);
-
-/* --show and --pid (lib/request/show.c). */
+/* --show (lib/request/show.c). */
 /* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
  * -errno with *FAILED naming the call that failed, or NULL for -ENOMEM. */
 int show_print(FILE *out, const char **failed);
-/* "interleaveweights:" for the nodes of S, its own weights or the global
- * table's, and "weightsource:" saying which; 0 or -ENOMEM. */
-int show_print_weights(FILE *out, const struct mpol2_state *s);
 
 /* --hardware (lib/request/hardware.c). */
 /* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
  * -ENOMEM: the table's leases cannot be listed (nothing written). */
 int hardware_print(FILE *out, bool cpu_compress);
+
+/* --pid (lib/request/pidpolicy.c): a running process's policy, read through
+ * its pidfd, then set on every thread of it (a policy given) or printed in
+ * numactl's lines (--show), and with --migrate its pages moved after. */
+struct pid_request {
+	pid_t pid;
+	const struct policy *policy;	/* NULL: --show */
+	bool migrate;			/* --migrate (with a policy) */
+	FILE *out;			/* --show: where its lines go */
+};
+
+/* Where pid_apply() stopped; all before PID_SET changed nothing. */
+enum pid_step {
+	PID_OK,
+	PID_OPEN,		/* its pidfd: -ESRCH no such process */
+	PID_READ,		/* get_mempolicy2: -ENOSYS no calls, -EINVAL/-E2BIG no
+				 * MPOL_F_PIDFD, -ESRCH exited, -EPERM not ours */
+	PID_MIGRATE_PLAN,	/* -ENOMEM, or reading node's global weight */
+	PID_MIGRATE_RANGES,	/* its maps and numa_maps: -ENOENT/-ESRCH exited */
+	PID_PRINT,		/* -ENOMEM: the table's leases */
+	PID_SET,		/* set_mempolicy2 on the named task */
+	PID_THREADS,		/* on its other threads: thread, or -EAGAIN (it kept
+				 * starting threads: THREADS_MAX_PASSES passes) */
+	PID_MOVE,		/* move_pages: -EIO some pages stayed, -ESRCH exited,
+				 * -EPERM not ours; moved counts in every case */
+};
+
+struct pid_result {
+	enum pid_step failed;
+	int err;			/* -errno */
+	unsigned node;			/* PID_MIGRATE_PLAN */
+	pid_t thread;			/* PID_THREADS: the thread that refused; 0: none */
+	struct migrate_result moved;	/* --migrate */
+};
+
+/* 0, or the -errno of RES->failed's step. */
+int pid_apply(const struct pid_request *r, struct pid_result *res);
 
 /* The request (lib/request/resolve.c, apply.c, jobend.c, places.c). */
 /* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */

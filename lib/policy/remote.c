@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "libnumactl2.h"
+#include "policy/mpol2.h"
+#include "policy/remote.h"
 #include "policy/threads.h"
 #include "syscalls.h"
 

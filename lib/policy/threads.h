@@ -20,4 +20,8 @@ typedef int threads_visit_fn(pid_t tid, const void *arg);
 int threads_each(pid_t pid, pid_t skip, threads_visit_fn *visit, const void *arg,
 		 pid_t *failed);
 
+/* The process ("Tgid:" of /proc/TID/status) of the task TID; TID itself
+ * when that cannot be read (the task's pidfd then says what it is). */
+pid_t threads_tgid(pid_t tid);
+
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --show: the calling task's policy and bindings, in numactl's lines, and
- * the weights in effect (--show, --pid), written to the FILE * a front end
- * gives. */
+ * the weights in effect; --pid --show's lines for another process; written
+ * to the FILE * a front end gives. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
+#include "request/show.h"
 #include "syscalls.h"
 
 static int print_physcpubind(FILE *out, const char **failed)
@@ -54,7 +55,7 @@ static void print_weights(FILE *out, const struct bitmask *mask, const struct mp
 		mode == GW_AUTO_ON ? " auto" : mode == GW_AUTO_OFF ? " manual" : "");
 }
 
-int show_print_weights(FILE *out, const struct mpol2_state *s)
+static int print_pid_weights(FILE *out, const struct mpol2_state *s)
 {
 	struct weights_view v;
 
@@ -62,6 +63,30 @@ int show_print_weights(FILE *out, const struct mpol2_state *s)
 		return -ENOMEM;
 	print_weights(out, s->nodes, s->own_weights ? s : NULL, &v);
 	weights_view_free(&v);
+	return 0;
+}
+
+int show_print_pid(FILE *out, pid_t pid, const struct mpol2_state *s)
+{
+	fprintf(out, "pid: %d\n", (int)pid);
+	fprintf(out, "policy: %s\n", policy_name(s->mode));
+	if (s->home_node >= 0)
+		fprintf(out, "homenode: %d\n", s->home_node);
+	switch (s->mode) {
+	case MPOL_INTERLEAVE:
+	case MPOL_WEIGHTED_INTERLEAVE:
+		nodes_fprint(out, "interleavemask", s->nodes);
+		if (s->mode == MPOL_WEIGHTED_INTERLEAVE)
+			return print_pid_weights(out, s);
+		break;
+	case MPOL_BIND:
+		nodes_fprint(out, "membind", s->nodes);
+		break;
+	case MPOL_PREFERRED:
+	case MPOL_PREFERRED_MANY:
+		nodes_fprint(out, "preferred", s->nodes);
+		break;
+	}
 	return 0;
 }
 
