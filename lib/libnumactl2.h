@@ -239,10 +239,6 @@ struct lease_said {
 	struct lease_conflict overridden[LEASE_MAX_OVERRIDDEN];
 };
 
-/* The global table (lib/weights/table.c). */
-/* Tri-state auto switch: 6.16+ kernels only. */
-enum gw_auto { GW_AUTO_ABSENT = -1, GW_AUTO_OFF = 0, GW_AUTO_ON = 1 };
-
 /* The table put back as it was (lib/weights/settle.c). */
 /* What settle_table() found and did. */
 enum settle_state {
@@ -284,11 +280,6 @@ struct gw_txn_said {
 	unsigned want, now;
 	char wanted[256], have[256];
 };
-
-/* Where weights go (lib/weights/target.c). */
-enum weights_target { WEIGHTS_TASK_LOCAL, WEIGHTS_GLOBAL };
-
-const char *weights_target_name(enum weights_target t);
 
 /* --restore-weights (lib/weights/restore.c). */
 /* Why a node the run wrote was or was not put back. */
@@ -348,31 +339,10 @@ int admin_set_weights(const struct weight_list *wl, const struct lease_options *
 		      struct admin_result *res);
 int admin_reset_weights(const struct lease_options *o, struct admin_result *res);
 int admin_auto_weights(const struct lease_options *o, struct admin_result *res);
-
-/* The global table as --show, --dry-run and --hardware print it (lib/weights/view.c). */
-struct weights_lease {
-	unsigned node, weight;
-	char pids[256];			/* its holders, "123,456" */
-};
-
-struct weights_view {
-	bool present;			/* the kernel has the table */
-	enum gw_auto mode;		/* its auto switch (6.16+) */
-	unsigned nnodes;		/* the nodes it can name */
-	int *weight;			/* nnodes of them; -1: no file for the node */
-	unsigned nleases;
-	struct weights_lease *lease;	/* the live leases on the nodes asked */
-};
-
-/* The table and the live leases on LEASE_NODES (NULL: every node); 0 or
- * -ENOMEM. weights_view_free() after. */
-int weights_view_read(const struct bitmask *lease_nodes, struct weights_view *v);
-/* NODE's weight in V, -1 where it has none. */
-int weights_view_weight(const struct weights_view *v, unsigned node);
-/* After numactl's lines in --show and --hardware, so that scripts reading
- * them see no change: "interleave weight lease: node N weight W pids P". */
-void weights_view_print_leases(FILE *out, const struct weights_view *v);
-void weights_view_free(struct weights_view *v);
+/* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
+ * "would set global interleave weights: 0:3 1:1"; 0 or -ENOMEM
+ * (lib/request/planprint.c). */
+int admin_print_set(FILE *out, const struct weight_list *wl);
 
 /* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
 enum libnuma_verdict {
@@ -621,7 +591,7 @@ enum plan_why {
 };
 
 struct plan {
-	bool auto_weights;		/* --weights=auto: request_print_auto_weights() says what it read */
+	bool auto_weights;		/* --weights=auto: request_print_weights() says what it read */
 	bool measured;			/* --weights=measured: request_measure() before apply */
 	enum plan_why why;		/* policy->task_local says where */
 	bool libnuma_checked;		/* libnuma holds what the check found */
@@ -673,8 +643,10 @@ struct request_error {
 	struct lease_conflict conflict;
 };
 
-/* --weights=auto: the bandwidths read and the weights they gave (pl->auto_weights). */
-void request_print_auto_weights(FILE *out, const struct plan *pl);
+/* --dry-run's lines of the plan's weights (planprint.c): the weights, where
+ * they go and the leases in their way, the libnuma check it did not run,
+ * --weights=auto's bandwidths; 0 or -ENOMEM. */
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl);
 
 /* Whether the error is about the user's input (the CLI adds where help is). */
 bool request_error_is_usage(const struct request_error *e);

@@ -8,6 +8,7 @@
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
 #include "libnumactl2.h"
+#include "weights/view.h"
 
 static void print_available(FILE *out, int maxnode)
 {

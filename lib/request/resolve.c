@@ -31,10 +31,6 @@ void request_plan_init(struct plan *pl)
 	weights_init(&state.change);
 }
 
-void request_print_auto_weights(FILE *out, const struct plan *pl)
-{
-	auto_weights_print(out, &pl->state->autow);
-}
 
 /* A weight list: every node it names must be in the interleave set. */
 static int list_weights(const struct request *r, struct request_error *e)

@@ -11,6 +11,7 @@
 #include "policy/policy.h"
 #include "request/show.h"
 #include "syscalls.h"
+#include "weights/view.h"
 
 static int print_physcpubind(FILE *out, const char **failed)
 {

@@ -11,6 +11,9 @@
 #include "libnumactl2.h"
 #include "parse.h"
 
+/* Tri-state auto switch: 6.16+ kernels only. */
+enum gw_auto { GW_AUTO_ABSENT = -1, GW_AUTO_OFF = 0, GW_AUTO_ON = 1 };
+
 const char *gw_dir(void);
 bool gw_present(void);
 unsigned gw_node_count(void);

@@ -11,6 +11,10 @@
 #include "policy/policy.h"
 #include "weights/txn.h"
 
+enum weights_target { WEIGHTS_TASK_LOCAL, WEIGHTS_GLOBAL };
+
+
+
 /* The global backend's state for one run. The caller fills txn.opt,
  * txn.keep (a command will run under the weights: keep the leases) and
  * txn.no_write (the weights must already hold);
@@ -22,6 +26,7 @@ struct weights_change {
 
 enum weights_target weights_target(bool global_forced);
 bool weights_hold(const struct policy *p);
+const char *weights_target_name(enum weights_target t);
 int weights_apply(const struct policy *p, struct weights_change *c,
 		  struct lease_conflict *conflict, unsigned *failed_node);
 void weights_init(struct weights_change *c);

@@ -8,6 +8,7 @@
 #include "libnumactl2.h"
 #include "weights/holders.h"
 #include "weights/table.h"
+#include "weights/view.h"
 
 /* Each node's weight, -1 where the table has no file for it. */
 static int read_weights(struct weights_view *v)

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* --dry-run's lines of what the library would do, written to the FILE * a
+ * front end gives: a plan's weights, where they go and the leases in their
+ * way, the libnuma check it did not run, --weights=auto's bandwidths; and
+ * what --set or --reset-global-weights would write. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "bandwidth/autoweights.h"
+#include "job/libnumacheck.h"
+#include "libnumactl2.h"
+#include "request/planstate.h"
+#include "weights/target.h"
+#include "weights/view.h"
+
+/* The live leases on the nodes of the set, and whether this run would clash. */
+static void print_leases(FILE *out, const struct policy *p, const struct weights_view *v)
+{
+	for (unsigned i = 0; i < v->nleases; i++) {
+		const struct weights_lease *l = &v->lease[i];
+		unsigned want = !p->has_weights ? l->weight : policy_weight(p, l->node);
+
+		fprintf(out, "lease: node %u weight %u pids %s (%s)\n", l->node, l->weight,
+			l->pids, want == l->weight ? "shared with this run" :
+						     "in the way: this run needs another weight");
+	}
+}
+
+static void print_target(FILE *out, const struct policy *p)
+{
+	if (p->task_local)
+		fprintf(out, "weights go to: %s, this program's own\n",
+			weights_target_name(WEIGHTS_TASK_LOCAL));
+	else if (p->has_weights)
+		fprintf(out, "weights go to: %s, which every weighted-interleave task uses\n",
+			weights_target_name(WEIGHTS_GLOBAL));
+	else
+		fprintf(out, "weights go to: none changed; the weights in effect are used\n");
+}
+
+static int print_weights(FILE *out, const struct policy *p)
+{
+	struct weights_view v;
+
+	if (weights_view_read(p->nodes, &v) < 0)
+		return -ENOMEM;
+	fprintf(out, "weights:");
+	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
+		int w = weights_view_weight(&v, (unsigned)n);
+
+		if (p->has_weights)
+			w = (int)policy_weight(p, (unsigned)n);
+		fprintf(out, " %d:%d", n, w < 0 ? 1 : w);
+	}
+	fprintf(out, "\n");
+	print_target(out, p);
+	if (!p->task_local && v.present)
+		print_leases(out, p, &v);
+	weights_view_free(&v);
+	return 0;
+}
+
+/* The libnuma check's question that --dry-run does not ask (resolve.c). */
+static void print_libnuma(FILE *out, const struct policy *p, const struct plan *pl)
+{
+	const struct libnuma_finding *f = &pl->libnuma;
+
+	if (!pl->libnuma_checked || !p->task_local || f->verdict != LIBNUMA_NOT_ASKED)
+		return;
+	fprintf(out, "libnuma check: not run (--dry-run runs nothing); the run asks %s, the "
+		"loader of %s, which libnuma it loads, and with libnuma 2.0.15-2.0.17 the "
+		"weights go to the global table instead\n", f->lib, f->prog);
+}
+
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
+{
+	const struct policy *p = r->policy;
+
+	if (pl->measured)
+		fprintf(out, "weights: measured when it runs, from the CPUs it runs on (--measure "
+			"shows them now)\n");
+	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p) < 0)
+		return -ENOMEM;
+	print_libnuma(out, p, pl);
+	if (pl->auto_weights)
+		auto_weights_print(out, &pl->state->autow);
+	return 0;
+}
+
+int admin_print_set(FILE *out, const struct weight_list *wl)
+{
+	unsigned named = wl ? wl->max_node + 1 : 0;
+	struct weights_view v;
+
+	if (weights_view_read(NULL, &v) < 0)
+		return -ENOMEM;
+	if (wl)
+		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */
+	fprintf(out, "would set global interleave weights:");
+	for (unsigned n = 0; n < named || n < v.nnodes; n++) {
+		if (n < named && wl->weight[n])
+			fprintf(out, " %u:%u", n, wl->weight[n]);
+		else if (weights_view_weight(&v, n) >= 0)
+			fprintf(out, " %u:1", n);
+	}
+	fprintf(out, "\n");
+	weights_view_free(&v);
+	return 0;
+}
