@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Raw memory-policy syscalls and the MPOL_* constants that older headers lack.
+/* Raw memory-policy syscalls that libnuma and libc do not give us (the
+ * MPOL_* names that Debian 12's numaif.h lacks are policy/spec.h's).
  *
- * libnuma's numaif.h wraps set_mempolicy/get_mempolicy/mbind, but Debian 12's
- * libnuma (2.0.16) predates MPOL_WEIGHTED_INTERLEAVE, so the mode is defined here.
  * set_mempolicy2() and friends were never merged: their numbers are reused by
  * other syscalls on mainline, so nothing here calls a number blindly.
  * numaif.h wraps set_mempolicy/get_mempolicy/mbind, never the calls below.
@@ -17,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "policy/spec.h"
 #include "uapi/mempolicy2.h"
 
 

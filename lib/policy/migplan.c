@@ -5,7 +5,7 @@
 #include <errno.h>
 
 #include "policy/migplan.h"
-#include "syscalls.h"
+#include "policy/spec.h"
 
 int migplan_init(struct migplan *p, int mode, int *node, unsigned *weight, unsigned n)
 {
