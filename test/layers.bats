@@ -14,7 +14,8 @@
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job's watcher, its report
 #   4  lib/request                 a front end's request: resolved, applied,
-#                                  the job's end; --show, --hardware
+#                                  the job's end; --show, --hardware,
+#                                  --pid, --dry-run's lines
 #   6  msg/                        the wording both front ends share
 #   7  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
 #                                  which include only the public header of lib/
