@@ -394,13 +394,13 @@ static int show(void)
 	const char *failed;
 	int rc = show_print(stdout, &failed);
 
-	if (rc < 0 && rc != -ENOSYS && !failed)
+	if (rc < 0 && !failed)
 		errx(1, "cannot list the leases: out of memory");
-	if (rc < 0 && rc != -ENOSYS) {
+	if (rc < 0) {
 		errno = -rc;
 		err(1, "%s", failed);
 	}
-	return close_stdout(rc < 0);
+	return close_stdout(rc);
 }
 
 /* --hardware, on stdout. */
@@ -410,7 +410,7 @@ static int hardware(const struct ctl *ctl)
 
 	if (rc == -ENOMEM)
 		errx(1, "cannot list the leases: out of memory");
-	return close_stdout(rc < 0);
+	return close_stdout(rc);
 }
 
 int main(int argc, char **argv, char **envp)

@@ -504,13 +504,14 @@ struct migrate_result {
 };
 
 /* --show (lib/request/show.c). */
-/* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
- * -errno with *FAILED naming the call that failed, or NULL for -ENOMEM. */
+/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
+ * exits 1); -errno with *FAILED naming the call that failed (get_mempolicy2
+ * may fail with -ENOSYS under a seccomp filter), or NULL for -ENOMEM. */
 int show_print(FILE *out, const char **failed);
 
 /* --hardware (lib/request/hardware.c). */
-/* Written to OUT: 0; -ENOSYS: no NUMA here (OUT says so, as numactl does);
- * -ENOMEM: the table's leases cannot be listed (nothing written). */
+/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
+ * exits 1); -ENOMEM: the table's leases cannot be listed (nothing written). */
 int hardware_print(FILE *out, bool cpu_compress);
 
 /* --pid (lib/request/pidpolicy.c): a running process's policy, read through

@@ -281,6 +281,32 @@ compressed_cpus() {
 	[[ $stderr == "numactl2: write error"* ]]
 }
 
+# without_numa FILE COMMAND...: COMMAND with get_mempolicy(2) failing with
+# ENOSYS (strace injects it), as on a kernel without NUMA, where libnuma's
+# numa_available() says no; its stdout in FILE, its stderr in $err.
+without_numa() {
+	local out=$1
+	shift
+	strace -qq -f -o /dev/null -e trace=get_mempolicy -e inject=get_mempolicy:error=ENOSYS \
+		"$@" >"$out" 2>"$err"
+}
+
+@test "without NUMA, --show and --hardware print numactl's lines and exit 1, as numactl" {
+	command -v strace >/dev/null || skip "needs strace to make get_mempolicy fail"
+	local opt rc
+	for opt in --show --hardware; do
+		rc=0
+		without_numa "$want" numactl "$opt" || rc=$?
+		[ "$rc" -eq 1 ]
+		rc=0
+		without_numa "$got" "$NUMACTL2" "$opt" || rc=$?
+		[ "$rc" -eq 1 ]
+		diff -u "$want" "$got"
+		[ ! -s "$err" ]
+		grep -q '^No NUMA' "$got"
+	done
+}
+
 # both_reject OPTION LIST [WHY]: numactl2 refuses the bad node list LIST
 # ("invalid node list 'LIST'" and ": WHY", or WHY alone when it is a whole
 # line, then the usage hint; refused in test/lib/refused.bash), before

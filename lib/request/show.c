@@ -203,7 +203,7 @@ int show_print(FILE *out, const char **failed)
 		rc = print_physcpubind(out, failed);
 		if (rc == 0)
 			fprintf(out, "No NUMA support available on this system.\n");
-		return rc < 0 ? rc : -ENOSYS;
+		return rc < 0 ? rc : 1;
 	}
 	rc = task_view_read(&t, failed);
 	if (rc == 0)
