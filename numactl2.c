@@ -27,7 +27,6 @@
 
 /* The gate of the watcher that puts the table back (lib/job/watcher.c):
  * -1 when there is none. */
-static int watcher_gate = -1;
 
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
@@ -64,8 +63,6 @@ static void apply_weights(struct ctl *ctl)
 	struct request_error e;
 	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
 
-	if (!ctl->plan.watch)
-		watcher_disarm(&watcher_gate);
 	if (!ctl->plan.table_taken) {
 		if (rc < 0)
 			cli_request_failed(ctl, &e);
@@ -90,14 +87,10 @@ static void watcher_said(const struct settle *s)
 /* The job's end puts the table back as it was: a watcher of this process
  * (the job once it execs), started before the table is written, so that
  * numactl2 killed at any moment after the write leaves it to the watcher. */
-static void start_watcher(const struct ctl *ctl)
+static void start_watcher(struct ctl *ctl)
 {
-	static const struct watcher w = { .said = watcher_said };
-	int rc;
+	int rc = request_watch_table(&ctl->req, &ctl->plan, watcher_said);
 
-	if (!request_may_watch(&ctl->req, &ctl->plan))
-		return;
-	rc = watcher_start(&w, &watcher_gate);
 	if (rc < 0) {
 		errno = -rc;
 		warn("cannot start the process that puts the global interleave weights back "
@@ -302,10 +295,6 @@ static void job_never_ran(struct ctl *ctl)
 static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, struct job *job)
 {
 	static struct job_end end;
-	int park;
-
-	watcher_forget(&watcher_gate);
-	park = request_park_leases(&ctl->plan);
 
 	if (supervise_watch(job) < 0)
 		exit(0);
@@ -314,9 +303,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		report_exit_warnings(r, ctl->report_file);
 		report_finish(r, job, ctl->report_file);
 	}
-	supervise_release(job);
-	request_unpark_leases(&ctl->plan, park);
-	request_job_ended(&ctl->plan, ctl->restore, &end);
+	request_job_done(&ctl->plan, job, ctl->restore, &end);
 	job_end_said(&end);
 	exit(0);
 }
@@ -340,6 +327,7 @@ static enum job_watch watch_kind(const struct ctl *ctl)
  * wrote goes back when the job never ran. */
 static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r)
 {
+	static struct job_end end;
 	static struct job job;
 	int saved;
 
@@ -349,22 +337,19 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 		job.at_exit = report_add_process;
 		job.arg = r;
 	}
-	request_release(&ctl->plan);
-	switch (supervise_start(&job)) {
+	switch (request_job_start(&ctl->plan, &job)) {
 	case 1:
 		watch(ctl, r, &job);
 	case -1:
 		job_never_ran(ctl);
 		supervise_failed(&job);
 	}
-	/* This watcher puts the table back at the job's end: one is enough. */
-	watcher_disarm(&watcher_gate);
 	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	sigpipe_hold();
-	supervise_exec_failed(&job);
-	job_never_ran(ctl);
+	request_job_exec_failed(&ctl->plan, &job, &end);
+	job_end_said(&end);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 

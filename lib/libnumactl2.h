@@ -411,35 +411,10 @@ struct job {
 	int failed_errno;
 };
 
-/* Starts the watcher, before numactl2 execs job->command. Returns 0 in
- * numactl2 (which then execs), 1 in the watcher (which calls
- * supervise_watch()), -1 when no watcher could be started (job->failed
- * says why; nothing is left running). */
-int supervise_start(struct job *job);
-
-/* In numactl2, when the exec failed: the watcher ends without acting. */
-void supervise_exec_failed(struct job *job);
-
 /* In the watcher: waits until the job has ended. Returns 0 once it ran and
  * ended (WATCH_TRACE: held in its last exit-stop until supervise_release()),
  * -1 when the exec failed. */
 int supervise_watch(struct job *job);
-
-/* In the watcher: lets the job's last thread go and waits until the job is
- * gone (its pidfd readable). */
-void supervise_release(struct job *job);
-
-/* The watcher that puts the table back at the job's end (lib/job/watcher.c). */
-struct watcher {
-	/* Called in the watcher when it is done, with what table_after_job()
-	 * did; stderr is numactl2's where that is a terminal or a file, else
-	 * /dev/null. NULL: nothing said. */
-	void (*said)(const struct settle *s);
-};
-
-int watcher_start(const struct watcher *w, int *gate);
-void watcher_disarm(int *gate);
-void watcher_forget(int *gate);
 
 /* LeakSanitizer in the job (lib/job/leaksan.c). */
 /* Does the program an exec of command would run with the environment envp
@@ -667,7 +642,6 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
-bool request_may_watch(const struct request *r, const struct plan *pl);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
 /* The directory lock let go, the leases kept (other runs go on). */
 void request_release(struct plan *pl);
@@ -688,9 +662,25 @@ struct job_end {
 void request_job_ended(struct plan *pl, bool restore, struct job_end *out);
 /* The job never ran or its exec failed: its leases go, what it wrote goes back. */
 void request_job_never_ran(struct plan *pl, struct job_end *out);
-/* The watcher keeps the lease descriptors parked while the job runs. */
-int request_park_leases(struct plan *pl);
-void request_unpark_leases(struct plan *pl, int park);
+/* jobrun.c: the watchers. The table's is started before the table is
+ * written (where the plan may need it: a job's change, put back at its
+ * end), so that numactl2 killed at any moment after the write leaves it to
+ * the watcher; SAID is called in that watcher with what it did. 0, or
+ * -errno: none started (the next run that changes the table puts it
+ * back). request_apply_table() lets it go when the table was not changed. */
+int request_watch_table(const struct request *r, struct plan *pl,
+			void (*said)(const struct settle *s));
+/* --report, --restore-weights: the job's watcher (supervise_watch()), which
+ * takes over from the table's; the directory lock is let go first (the
+ * leases stay). 0 in numactl2, which execs next; 1 in the watcher; -1 when
+ * none could be started (job->failed says why; nothing is left running). */
+int request_job_start(struct plan *pl, struct job *job);
+/* In the job's watcher, once it has ended and its report is written: the
+ * job let go, then what every job's end does (RESTORE: --restore-weights). */
+void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out);
+/* In numactl2, when the exec failed: the job's watcher ends without acting,
+ * and what this run wrote goes back. */
+void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);
 /* What the table's change did (pl->table_taken), for the front ends' notices. */
 void request_table_said(const struct plan *pl, struct gw_txn_said *s);
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/exec.h"
+#include "job/supervise.h"
 
 static unsigned samples;
 

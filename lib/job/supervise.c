@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "job/supervise.h"
 #include "job/tracees.h"
 #include "libnumactl2.h"
 #include "policy/threads.h"

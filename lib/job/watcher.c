@@ -45,6 +45,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "job/watcher.h"
 #include "libnumactl2.h"
 #include "syscalls.h"
 #include "weights/settle.h"

@@ -5,6 +5,7 @@
  * unless they did. */
 #include <errno.h>
 
+#include "job/watcher.h"
 #include "libnumactl2.h"
 #include "policy/policy.h"
 #include "request/planstate.h"
@@ -44,7 +45,7 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
  * (lib/weights/baseline.c), unless --keep-weights; without a job nothing
  * ends, and what it writes stays. pl->watch: the table is not as it was,
  * so that a watcher (lib/job/watcher.c) must put it back. */
-int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
+static int apply_table(const struct request *r, struct plan *pl, struct request_error *e)
 {
 	struct gw_txn *t = &pl->state->change.txn;
 	int rc;
@@ -67,6 +68,16 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
 	/* --no-global-weights writes nothing, not even after the job. */
 	pl->watch = t->role == GW_BASELINE_SAVE && !r->no_global && baseline_writable();
 	return 0;
+}
+
+int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	int rc = apply_table(r, pl, e);
+
+	/* Nothing to put back at the job's end: the table's watcher goes. */
+	if (!pl->watch)
+		watcher_disarm(&pl->state->gate);
+	return rc;
 }
 
 /* Before request_apply_table(): may it change the table for a job whose

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/file.h>
 
-#include "job/fdpark.h"
 #include "libnumactl2.h"
 #include "request/planstate.h"
 #include "weights/lease.h"
@@ -62,26 +61,3 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
 	restore(pl, out);
 }
 
-/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
- * holder while the job runs, and able to end the lease lock at its end. */
-int request_park_leases(struct plan *pl)
-{
-	struct lease *l = &pl->state->change.txn.lease;
-	int park = l->span ? fd_park(l->fd, l->span) : -1;
-
-	if (park >= 0)
-		for (unsigned i = 0; i < l->span; i++)
-			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
-	return park;
-}
-
-void request_unpark_leases(struct plan *pl, int park)
-{
-	struct lease *l = &pl->state->change.txn.lease;
-
-	if (park < 0)
-		return;
-	for (unsigned i = 0; i < l->span; i++)
-		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
-	(void)fd_unpark(park, l->fd, l->span);
-}

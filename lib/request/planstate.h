@@ -8,10 +8,16 @@
 #include "weights/target.h"
 
 struct plan_state {
+	int gate;			/* to the table's watcher (jobrun.c); -1: none */
+	int park;			/* the job's watcher: its lease descriptors, parked */
 	/* weights_init() sets the transaction up whole; --weights=auto fills
 	 * autow whole, read only once pl->auto_weights says so. */
 	struct weights_change change;	/* the global table's transaction */
 	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
 };
+
+/* Before request_apply_table(): may it change the table for a job whose
+ * end must put it back (pl->watch, known only after)? (apply.c) */
+bool request_may_watch(const struct request *r, const struct plan *pl);
 
 #endif
