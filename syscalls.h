@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Raw memory-policy syscalls that libnuma and libc do not give us (the
- * MPOL_* names that Debian 12's numaif.h lacks are policy/spec.h's).
+ * MPOL_* names that Debian 12's numaif.h lacks are libnumactl2.h's).
  *
  * set_mempolicy2() and friends were never merged: their numbers are reused by
  * other syscalls on mainline, so nothing here calls a number blindly.

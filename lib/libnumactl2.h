@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libnumactl2's public face: all that a front end (the numactl2 CLI, the
  * Slurm plugin) sees of the library, and links against. A front end fills
- * one request (a policy as asked, policy/spec.h; the weights as given), the
+ * one request (a policy as asked, struct policy; the weights as given), the
  * library resolves it into a plan, applies it and returns one error value;
  * the rest are the few calls --show, --hardware, --pid, --report, --shm,
  * --measure and the admin operations need, and the values their messages
@@ -23,9 +23,54 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include <numa.h>
+#include <numaif.h>
 
 #include "parse.h"
-#include "policy/spec.h"
+
+/* The kernel's modes and flags that Debian 12's <numaif.h> (libnuma
+ * 2.0.16) does not name yet. */
+#ifndef MPOL_DEFAULT
+#define MPOL_DEFAULT 0
+#endif
+#ifndef MPOL_PREFERRED_MANY
+#define MPOL_PREFERRED_MANY 5
+#endif
+#ifndef MPOL_WEIGHTED_INTERLEAVE
+#define MPOL_WEIGHTED_INTERLEAVE 6
+#endif
+#ifndef MPOL_F_STATIC_NODES
+#define MPOL_F_STATIC_NODES (1 << 15)
+#endif
+#ifndef MPOL_F_RELATIVE_NODES
+#define MPOL_F_RELATIVE_NODES (1 << 14)
+#endif
+#ifndef MPOL_F_NUMA_BALANCING
+#define MPOL_F_NUMA_BALANCING (1 << 13)
+#endif
+#define MPOL_MODE_FLAGS \
+	(MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING)
+
+#define POLICY_NONE (-1)
+
+/* A memory policy as the user asked for it (set by lib/policy/policy.c, or
+ * with task-local weights by mpol2.c). */
+struct policy {
+	int mode;			/* MPOL_*, or POLICY_NONE */
+	unsigned flags;			/* MPOL_F_NUMA_BALANCING */
+	struct bitmask *nodes;		/* NULL for local */
+	const char *option;		/* the option that asked for it, for messages */
+	bool has_weights;		/* --weights given */
+	bool task_local;		/* the weights travel with the policy (mpol2.c) */
+	int home_node;			/* --home-node, -1 for none */
+	uint8_t *weight;		/* by node, when has_weights (policy_weights_alloc) */
+	unsigned nweights;		/* entries in weight: nodes->size */
+};
+
+/* The weight P gives node N: 1 where it names none. */
+static inline unsigned policy_weight(const struct policy *p, unsigned n)
+{
+	return weight_effective(n < p->nweights ? p->weight[n] : 0);
+}
 
 /* Made and read by the library only: the front ends hold pointers. */
 struct report;

@@ -5,11 +5,11 @@
 # the one whose object defines a name its object uses (nm on the release
 # objects). The graph has no cycle, and no edge goes from a lower layer up:
 #   0  parse, syscalls, uapi/,     pure parsers, raw calls, the one way to
-#      lib/sysfile,                read a sysfs or procfs file, a policy as
-#      lib/policy/spec,            asked, and the library's public face,
-#      lib/libnumactl2             which every module includes for its
-#                                  public part (as libmount's mountP.h does
-#                                  libmount.h)
+#      lib/sysfile,                read a sysfs or procfs file, and the
+#      lib/libnumactl2             library's public face (a policy as asked
+#                                  among it), which every module includes
+#                                  for its public part (as libmount's
+#                                  mountP.h does libmount.h)
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job                     the job's watcher, its report
@@ -30,7 +30,7 @@ setup_file() {
 # The layer of a module (a path without .c/.h, relative to the top).
 layer() {
 	case $1 in
-	parse | syscalls | uapi/* | lib/sysfile/* | lib/policy/spec | lib/libnumactl2) echo 0 ;;
+	parse | syscalls | uapi/* | lib/sysfile/* | lib/libnumactl2) echo 0 ;;
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/*) echo 3 ;;
@@ -130,21 +130,18 @@ project_includes() {
 	sed -n 's/^#include "\(.*\)"$/\1/p' "$1"
 }
 
-@test "layers: the public header includes two of the project's headers, and they no other" {
+@test "layers: the public header includes one of the project's headers, which includes none" {
 	run -0 project_includes "$top/lib/libnumactl2.h"
-	[ "$output" = $'parse.h\npolicy/spec.h' ]
-	run -0 project_includes "$top/lib/policy/spec.h"
 	[ "$output" = parse.h ]
 	run -0 project_includes "$top/parse.h"
 	[ -z "$output" ]
 }
 
-# The public headers and the front ends' own sources, alone in DIR: the
+# The public header, parse.h and the front ends' own sources, alone in DIR: the
 # library's other headers, syscalls.h and uapi/ are not there to include.
 public_tree() {
-	mkdir -p "$1/policy"
+	mkdir -p "$1"
 	cp "$top/lib/libnumactl2.h" "$top/parse.h" "$1/"
-	cp "$top/lib/policy/spec.h" "$1/policy/"
 	cp -r "$top/numactl2.c" "$top/cli" "$top/msg" "$top/slurm" "$1/"
 }
 

@@ -9,7 +9,6 @@
 #include "job/migranges.h"
 #include "libnumactl2.h"
 #include "policy/migplan.h"
-#include "policy/spec.h"
 
 /* Pages asked of move_pages in one call. */
 #define MIGRATE_BATCH 2048

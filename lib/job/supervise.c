@@ -353,7 +353,7 @@ static void stopped(struct trace *tr, pid_t tid, int st)
 }
 
 /* Has numactl2 said on the gate that its exec failed? */
-static bool exec_failed(const struct job *job)
+static bool gate_says_exec_failed(const struct job *job)
 {
 	struct pollfd p = { .fd = job->gate, .events = POLLIN };
 	char c;
@@ -377,7 +377,7 @@ static int trace_job(struct job *job)
 		if (tid < 0)
 			break;
 		if (WIFSTOPPED(st) && !tr.ran && tid == job->pid && st >> 16 == 0 &&
-		    exec_failed(job)) {
+		    gate_says_exec_failed(job)) {
 			ptrace(PTRACE_DETACH, tid, 0, 0);
 			break;
 		}

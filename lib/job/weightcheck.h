@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "policy/spec.h"
+#include "libnumactl2.h"
 
 struct weights_check {
 	const struct policy *asked;	/* NULL: no task-local weights were set */

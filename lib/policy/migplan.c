@@ -4,8 +4,8 @@
  * robin the kernel places new pages by, started at the policy's first node. */
 #include <errno.h>
 
+#include "libnumactl2.h"
 #include "policy/migplan.h"
-#include "policy/spec.h"
 
 int migplan_init(struct migplan *p, int mode, int *node, unsigned *weight, unsigned n)
 {

@@ -11,7 +11,6 @@
 
 #include "libnumactl2.h"
 #include "parse.h"
-#include "policy/spec.h"
 
 /* The calls' numbers for one ABI; -1 where not listed. */
 struct mpol2_numbers {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The calls that set a memory policy (spec.h) on the task (set_mempolicy)
+/* The calls that set a memory policy (struct policy) on the task (set_mempolicy)
  * or on a range (mbind), its per-node weights, and numactl's names for the
  * modes. */
 #ifndef NUMACTL2_POLICY_H
@@ -8,7 +8,6 @@
 #include <stdbool.h>
 
 #include "libnumactl2.h"
-#include "policy/spec.h"
 
 int policy_weights_alloc(struct policy *p);
 int policy_set_task(const struct policy *p);
