@@ -380,7 +380,7 @@ static int show(void)
 	int rc = show_print(stdout, &failed);
 
 	if (rc < 0 && !failed)
-		errx(1, "cannot list the leases: out of memory");
+		global_leases_unlisted();
 	if (rc < 0) {
 		errno = -rc;
 		err(1, "%s", failed);
@@ -394,7 +394,7 @@ static int hardware(const struct ctl *ctl)
 	int rc = hardware_print(stdout, ctl->cpu_compress);
 
 	if (rc == -ENOMEM)
-		errx(1, "cannot list the leases: out of memory");
+		global_leases_unlisted();
 	return close_stdout(rc);
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/dryrun.h"
 #include "cli/exec.h"
+#include "cli/globalmsg.h"
 #include "libnumactl2.h"
 
 /* The command as the exec would find it: a dry run fails where the run
@@ -24,7 +25,7 @@ static void print_global_op(const struct ctl *ctl)
 	if (ctl->global_op == GLOBAL_AUTO)
 		printf("would turn on the kernel's auto interleave weights\n");
 	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL) < 0)
-		errx(1, "cannot list the leases: out of memory");
+		global_leases_unlisted();
 }
 
 int dry_run(const struct ctl *ctl)
@@ -42,7 +43,7 @@ int dry_run(const struct ctl *ctl)
 	if (p->nodes)
 		nodes_fprint(stdout, "nodes", p->nodes);
 	if (request_print_weights(stdout, &ctl->req, &ctl->plan) < 0)
-		errx(1, "cannot list the leases: out of memory");
+		global_leases_unlisted();
 	if (ctl->cpunodes)
 		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)

@@ -12,6 +12,11 @@
 #include "libnumactl2.h"
 #include "msg/messages.h"
 
+void global_leases_unlisted(void)
+{
+	errx(1, "cannot list the leases: out of memory");
+}
+
 /* What becomes of a job's change when the job ends. */
 static void after_job(const struct gw_txn_said *t, char *buf, size_t len)
 {

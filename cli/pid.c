@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli/globalmsg.h"
 #include "cli/pid.h"
 #include "cli/pidmigrate.h"
 #include "cli/usage.h"
@@ -132,7 +133,7 @@ int pid_run(const struct ctl *ctl)
 	case PID_READ:
 		pid_failed(ctl, res.err, ctl->show ? "read" : "change");
 	case PID_PRINT:
-		errx(1, "cannot list the leases: out of memory");
+		global_leases_unlisted();
 	case PID_SET:
 		pid_failed(ctl, res.err, "change");
 	case PID_THREADS:
