@@ -61,6 +61,11 @@ LIB_SRCS = parse.c $(sort $(wildcard lib/*/*.c))
 MSG_SRCS = $(sort $(wildcard msg/*.c))
 CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c)) $(MSG_SRCS)
 SLURM_SRCS = $(sort $(wildcard slurm/*.c)) $(MSG_SRCS)
+# numactl2d, the table's owner (docs/service.md).
+SERVICE_SRCS = service/numactl2d.c
+SERVICE_BIN = build/release/numactl2d
+TEST_SERVICE_BIN = build/test/numactl2d
+ASAN_SERVICE_BIN = build/asan/numactl2d
 # Shared by the test drivers and bench/weights (never in numactl2).
 TESTLIB_SRCS = test/bw_oracle.c test/bw_random.c test/bw_hmsdk.c
 DRIVER_NAMES = $(patsubst test/%.c,%,$(wildcard test/*_driver.c))
@@ -94,7 +99,7 @@ else
 PLUGIN = no-slurm
 endif
 
-all: numactl2 $(PLUGIN)
+all: numactl2 $(SERVICE_BIN) $(PLUGIN)
 
 no-slurm:
 	@echo "make: not building $(PLUGIN_SO): no $(SPANK_H) (install libslurm-dev)"
@@ -127,6 +132,15 @@ $(foreach v,$(VARIANTS),$(eval $(call variant,$(v))))
 
 numactl2: $(call objs,release,$(CLI_SRCS)) build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(SERVICE_BIN): $(call objs,release,$(SERVICE_SRCS)) build/release/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(TEST_SERVICE_BIN): $(call objs,test,$(SERVICE_SRCS)) build/test/libnumactl2.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(ASAN_SERVICE_BIN): $(call objs,asan,$(SERVICE_SRCS)) build/asan/libnumactl2.a
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TEST_BIN): $(call objs,test,$(CLI_SRCS)) build/test/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -181,7 +195,7 @@ man/numactl2.8: numactl2 man/numactl2.h2m
 
 # Everything make check runs, and the benches' programs: test/build.bats
 # checks that they all land under build/.
-test-build: numactl2 $(TEST_BIN) $(ASAN_BIN) $(DRIVERS) $(ASAN_DRIVERS) $(FUZZ_BINS) $(HELPERS) \
+test-build: numactl2 $(SERVICE_BIN) $(TEST_SERVICE_BIN) $(ASAN_SERVICE_BIN) $(TEST_BIN) $(ASAN_BIN) $(DRIVERS) $(ASAN_DRIVERS) $(FUZZ_BINS) $(HELPERS) \
 	    $(SLURM_TEST) $(BENCH_WEIGHTS) $(BENCH_WEIGHTS)-weak
 
 # Host tests with the test build, the same under ASan/UBSan, the suite
@@ -197,10 +211,10 @@ check: test-build
 check-all: test-build
 	NUMACTL2_VM_STOCK=1 test/check-all
 
-check-host: numactl2 $(TEST_BIN) $(DRIVERS) $(HELPERS)
+check-host: numactl2 $(TEST_BIN) $(TEST_SERVICE_BIN) $(DRIVERS) $(HELPERS)
 	test/check-all host
 
-check-asan: numactl2 $(ASAN_BIN) $(ASAN_DRIVERS) $(HELPERS)
+check-asan: numactl2 $(ASAN_BIN) $(ASAN_SERVICE_BIN) $(ASAN_DRIVERS) $(HELPERS)
 	test/check-all asan
 
 # The Slurm part: a real one-node cluster (test/slurm/run); it says it

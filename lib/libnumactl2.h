@@ -649,6 +649,35 @@ enum request_fault {
 	REQ_GLOBAL_REFUSED,	/* err, node, table, conflict */
 	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
 	REQ_POLICY,		/* err: the policy call's */
+	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
+};
+
+/* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
+ * on LISTEN_FD until SIGTERM or SIGINT, keeps its holders in STATE_PATH,
+ * and grants what the admin's rules in RULES_PATH allow; what it does goes
+ * to LOG. 0, or -errno when it cannot start or go on. */
+#define OWNER_SOCKET_LIVE "/run/numactl2/socket"
+#define OWNER_STATE_LIVE "/run/numactl2/state"
+#define OWNER_RULES_FILE "/etc/numactl2/weights.conf"
+typedef void owner_log_fn(int priority, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log);
+
+/* What the table's owner (numactl2d) answered a refused ask. */
+enum owner_refusal {
+	OWNER_SAID_RULE,	/* the admin's rules: text is the rule, node the node */
+	OWNER_SAID_HELD,	/* node held by pid/uid (text: its name) at weight held */
+	OWNER_SAID_LIMIT,	/* a limit: text names it */
+	OWNER_SAID_UNSAVED,	/* its state could not be saved (err): nothing changed */
+	OWNER_SAID_UNWRITTEN,	/* node could not be written (err): nothing changed */
+	OWNER_SAID_BAD,		/* it did not take the ask: text says why */
+	OWNER_SAID_NOTHING,	/* no answer (err: ETIMEDOUT, EBADMSG, ...) */
+};
+
+struct owner_refused {
+	enum owner_refusal said;
+	unsigned pid, uid, held;
+	char text[200];
 };
 
 struct request_error {
@@ -662,6 +691,7 @@ struct request_error {
 	 * the change asked, and the lease in its way (-EBUSY). */
 	struct gw_txn_said table;
 	struct lease_conflict conflict;
+	struct owner_refused owner;	/* REQ_OWNER */
 };
 
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where

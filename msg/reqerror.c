@@ -41,6 +41,38 @@ static bool weights_error(char *buf, size_t len, const struct request_error *e)
 	}
 }
 
+/* What the table's owner (numactl2d) answered, in one line. */
+static void owner_error(char *buf, size_t len, const struct request_error *e)
+{
+	const struct owner_refused *o = &e->owner;
+
+	switch (o->said) {
+	case OWNER_SAID_RULE:
+		snprintf(buf, len, "numactl2d refused to change node %u: %s", e->node, o->text);
+		break;
+	case OWNER_SAID_HELD:
+		snprintf(buf, len, "node %u is held at weight %u by PID %u (%s, uid %u) through "
+			 "numactl2d; --wait waits for it", e->node, o->held, o->pid, o->text, o->uid);
+		break;
+	case OWNER_SAID_LIMIT:
+		snprintf(buf, len, "numactl2d refused: %s", o->text);
+		break;
+	case OWNER_SAID_UNSAVED:
+		snprintf(buf, len, "numactl2d cannot save its state (%s): nothing changed",
+			 strerror(e->err));
+		break;
+	case OWNER_SAID_UNWRITTEN:
+		snprintf(buf, len, "numactl2d cannot write node %u (%s): nothing changed", e->node,
+			 strerror(e->err));
+		break;
+	case OWNER_SAID_BAD:
+		snprintf(buf, len, "numactl2d did not take the request: %s", o->text);
+		break;
+	default:
+		snprintf(buf, len, "no answer from numactl2d: %s", strerror(e->err));
+	}
+}
+
 /* The refusals about where they go, and setting the policy. */
 static void target_error(char *buf, size_t len, const struct request_error *e,
 			 const struct plan *pl, const char *remedy)
@@ -69,6 +101,9 @@ static void target_error(char *buf, size_t len, const struct request_error *e,
 		break;
 	case REQ_PREFERRED_MANY:
 		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");
+		break;
+	case REQ_OWNER:
+		owner_error(buf, len, e);
 		break;
 	default:
 		snprintf(buf, len, "cannot set %s policy: %s", policy_name(e->mode),

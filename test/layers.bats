@@ -12,19 +12,21 @@
 #                                  mountP.h does libmount.h)
 #   1  lib/policy, lib/bandwidth   policies; bandwidths and weights from them
 #   2  lib/weights                 the global table, leases, transactions
-#   3  lib/job                     the job's watcher, its report
+#   3  lib/job, lib/owner          the job's watcher, its report; the table's
+#                                  owner (numactl2d) and asking it
 #   4  lib/request                 a front end's request: resolved, applied,
 #                                  the job's end; --show, --hardware,
 #                                  --pid, --dry-run's lines
 #   6  msg/                        the wording both front ends share
-#   7  numactl2.c, cli/, slurm/    the front ends (the CLI, the Slurm plugin),
+#   7  numactl2.c, cli/, slurm/,   the front ends (the CLI, the Slurm plugin,
+#      service/                    the table's owner numactl2d),
 #                                  which include only the public header of lib/
 load helpers
 
 top=$BATS_TEST_DIRNAME/..
 
 setup_file() {
-	make -s -C "$top" build/release/libnumactl2.a numactl2
+	make -s -C "$top" build/release/libnumactl2.a numactl2 build/release/numactl2d
 }
 
 # The layer of a module (a path without .c/.h, relative to the top).
@@ -33,10 +35,10 @@ layer() {
 	parse | syscalls | uapi/* | lib/sysfile/* | lib/libnumactl2) echo 0 ;;
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
-	lib/job/*) echo 3 ;;
+	lib/job/* | lib/owner/*) echo 3 ;;
 	lib/request/*) echo 4 ;;
 	msg/*) echo 6 ;;
-	numactl2 | cli/* | slurm/*) echo 7 ;;
+	numactl2 | cli/* | slurm/* | service/*) echo 7 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
 	esac
 }
@@ -65,11 +67,11 @@ call_edges() {
 }
 
 sources() {
-	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] msg/*.[ch] slurm/*.[ch] lib/libnumactl2.h lib/*/*.[ch] uapi/*.h)
+	(cd "$top" && ls parse.c parse.h syscalls.h numactl2.c cli/*.[ch] msg/*.[ch] slurm/*.[ch] service/*.c lib/libnumactl2.h lib/*/*.[ch] uapi/*.h)
 }
 
 objects() {
-	(cd "$top/build/release" && ls parse.o numactl2.o cli/*.o msg/*.o lib/*/*.o)
+	(cd "$top/build/release" && ls parse.o numactl2.o cli/*.o msg/*.o service/*.o lib/*/*.o)
 }
 
 graph() {
@@ -102,8 +104,8 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|sysfile\|request\|uapi\)/\|^#include "syscalls.h"' \
-		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch]
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|uapi\)/\|^#include "syscalls.h"' \
+		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch] "$top"/service/*.c
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 }
@@ -142,7 +144,7 @@ project_includes() {
 public_tree() {
 	mkdir -p "$1"
 	cp "$top/lib/libnumactl2.h" "$top/parse.h" "$1/"
-	cp -r "$top/numactl2.c" "$top/cli" "$top/msg" "$top/slurm" "$1/"
+	cp -r "$top/numactl2.c" "$top/cli" "$top/msg" "$top/slurm" "$top/service" "$1/"
 }
 
 # Compiles each of the files (relative to DIR) with DIR alone to include from.
@@ -157,7 +159,7 @@ compile_in() {
 @test "layers: the front ends compile with the public headers alone" {
 	local dir=$BATS_TEST_TMPDIR/public files
 	public_tree "$dir"
-	files=(numactl2.c cli/*.c msg/*.c)
+	files=(numactl2.c cli/*.c msg/*.c service/*.c)
 	[ ! -e /usr/include/slurm/spank.h ] || files+=(slurm/*.c)
 	cd "$dir"
 	run compile_in "$dir" "${files[@]}"

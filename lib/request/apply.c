@@ -52,6 +52,8 @@ static int apply_table(const struct request *r, struct plan *pl, struct request_
 
 	if (!pl->table_change)
 		return 0;
+	if (gw_present() && request_ask_owner(r, pl, e, &rc))
+		return rc;
 	if (!gw_present())
 		/* Without weights, the policy call says why. */
 		return r->policy->has_weights ? fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
@@ -128,6 +130,9 @@ void request_release(struct plan *pl)
 
 bool request_undo(struct plan *pl)
 {
+	if (pl->state->owned)
+		return request_release_owner(pl);
+
 	bool written = pl->state->change.active && gw_txn_any_written(&pl->state->change.txn);
 
 	weights_undo(&pl->state->change);
@@ -136,5 +141,9 @@ bool request_undo(struct plan *pl)
 
 void request_table_said(const struct plan *pl, struct gw_txn_said *s)
 {
+	if (pl->state->owned) {
+		*s = pl->state->owner_said;
+		return;
+	}
 	gw_txn_say(&pl->state->change.txn, s);
 }

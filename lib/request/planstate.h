@@ -14,7 +14,17 @@ struct plan_state {
 	 * autow whole, read only once pl->auto_weights says so. */
 	struct weights_change change;	/* the global table's transaction */
 	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
+	/* The weights held by the table's owner (numactl2d) for this job, and
+	 * what it changed, worded as a change of our own would be. */
+	bool owned;
+	bool owner_wrote;
+	struct gw_txn_said owner_said;
 };
+
+/* The table's owner, where it runs (ownerask.c): 1 when it answered (0
+ * or -1 in *RC), 0 when no service listens. */
+int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
+bool request_release_owner(struct plan *pl);
 
 /* Before request_apply_table(): may it change the table for a job whose
  * end must put it back (pl->watch, known only after)? (apply.c) */

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Asking the table's owner (numactl2d): connect, send one ask with the
+ * job's pidfd, read the answers before a deadline. A service that does not
+ * answer in time is an error, never a wait without end. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "libnumactl2.h"
+#include "owner/wire.h"
+#include "sysfile/sysfile.h"
+
+/* The socket: the test build's service listens where the tests say. */
+const char *owner_socket_path(void)
+{
+	return SYSFILE_WRITTEN_DIR(OWNER_SOCKET_LIVE, "NUMACTL2_OWNER_SOCKET");
+}
+
+/* A connection, or -ENOENT / -ECONNREFUSED when no service listens. */
+static int owner_connect(void)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	const char *path = owner_socket_path();
+	int fd;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int rc = -errno;
+
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+bool owner_listening(void)
+{
+	int fd = owner_connect();
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* The next answer, before TIMEOUT_MS: 0, -ETIMEDOUT, or -errno. */
+static int next_answer(int fd, struct owner_answer *a, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int rc;
+
+	for (;;) {
+		rc = owner_recv(fd, a, sizeof(*a), NULL);
+		if (rc != -EAGAIN)
+			break;
+		rc = poll(&p, 1, timeout_ms);
+		if (rc == 0)
+			return -ETIMEDOUT;
+		if (rc < 0 && errno != EINTR)
+			return -errno;
+	}
+	if (rc == 0 && !owner_answer_valid(a))
+		return -EBADMSG;
+	return rc;
+}
+
+/* One ask and its one answer. */
+int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a)
+{
+	int fd = owner_connect();
+	int rc;
+
+	if (fd < 0)
+		return fd;
+	rc = owner_send(fd, k, sizeof(*k), pidfd);
+	if (rc == 0)
+		rc = next_answer(fd, a, timeout_ms);
+	close(fd);
+	return rc;
+}
+
+/* OWNER_LIST: each holder to EACH, until OWNER_END. */
+int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg)
+{
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LIST };
+	static struct owner_answer a;
+	int fd = owner_connect();
+	int rc;
+
+	if (fd < 0)
+		return fd;
+	rc = owner_send(fd, &k, sizeof(k), -1);
+	while (rc == 0 && (rc = next_answer(fd, &a, timeout_ms)) == 0 && a.verdict == OWNER_HOLDER)
+		each(&a, arg);
+	if (rc == 0 && a.verdict != OWNER_END)
+		rc = -EBADMSG;
+	close(fd);
+	return rc;
+}

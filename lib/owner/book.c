@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The owner's book: per node, how many grants hold it and at which weight,
+ * and what it was before the owner wrote it. A node goes back to that
+ * weight once no grant holds it; the kernel's auto switch goes back on
+ * once no node is changed. Writes are all-or-nothing: a failed one undoes
+ * the others of the same ask. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "owner/book.h"
+#include "weights/table.h"
+
+int book_init(struct owner_book *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->count = gw_node_count();
+	b->has = calloc(b->count, sizeof(*b->has));
+	b->holders = calloc(b->count, sizeof(*b->holders));
+	b->held = calloc(b->count, 1);
+	b->base = calloc(b->count, 1);
+	b->changed = calloc(b->count, sizeof(*b->changed));
+	b->base_auto = GW_AUTO_ABSENT;
+	if (!b->has || !b->holders || !b->held || !b->base || !b->changed) {
+		book_free(b);
+		return -ENOMEM;
+	}
+	return gw_nodes(b->has, b->count);
+}
+
+void grant_free(struct grant *g)
+{
+	if (g->pidfd >= 0)
+		close(g->pidfd);
+	free(g->weight);
+	free(g);
+}
+
+void book_free(struct owner_book *b)
+{
+	for (unsigned i = 0; i < b->ngrants; i++)
+		grant_free(b->grant[i]);
+	free(b->grant);
+	free(b->has);
+	free(b->holders);
+	free(b->held);
+	free(b->base);
+	free(b->changed);
+	memset(b, 0, sizeof(*b));
+}
+
+int book_plan_alloc(const struct owner_book *b, struct book_plan *p)
+{
+	p->changes = calloc(b->count, sizeof(*p->changes));
+	p->was = calloc(b->count, 1);
+	p->want = calloc(b->count, 1);
+	if (p->changes && p->was && p->want)
+		return 0;
+	book_plan_free(p);
+	return -ENOMEM;
+}
+
+void book_plan_free(struct book_plan *p)
+{
+	free(p->changes);
+	free(p->was);
+	free(p->want);
+	memset(p, 0, sizeof(*p));
+}
+
+static const struct grant *holder_of(const struct owner_book *b, unsigned node)
+{
+	for (unsigned i = 0; i < b->ngrants; i++)
+		if (b->grant[i]->weight[node])
+			return b->grant[i];
+	return NULL;
+}
+
+/* -EBUSY when a grant holds an asked node at another weight (NODE, HOLDER);
+ * -ENOENT when an asked node has no weight file. */
+int book_conflict(const struct owner_book *b, const uint8_t *ask, unsigned *node,
+		  const struct grant **holder)
+{
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!ask[n])
+			continue;
+		*node = n;
+		if (!b->has[n])
+			return -ENOENT;
+		if (b->holders[n] && ask[n] != b->held[n]) {
+			*holder = holder_of(b, n);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/* What ASK would write: each asked node the table does not hold at that
+ * weight. AS_IS: the weights held or in the table, whatever they are. */
+int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,
+	      struct book_plan *p, unsigned *node)
+{
+	for (unsigned n = 0; n < b->count; n++) {
+		unsigned now;
+		int rc;
+
+		p->changes[n] = false;
+		p->was[n] = p->want[n] = 0;
+		if (!ask[n])
+			continue;
+		*node = n;
+		rc = gw_read(n, &now);
+		if (rc < 0)
+			return rc;
+		p->was[n] = (uint8_t)weight_effective(now);
+		p->want[n] = b->holders[n] ? b->held[n] : as_is ? p->was[n] : ask[n];
+		p->changes[n] = p->want[n] != p->was[n];
+	}
+	return 0;
+}
+
+bool book_any_changed(const struct owner_book *b)
+{
+	for (unsigned n = 0; n < b->count; n++)
+		if (b->changed[n])
+			return true;
+	return false;
+}
+
+/* Before the write, so that the state saved says how to put it back: each
+ * node's weight before, and the auto switch before the first change. KEEP:
+ * the change stays (root's --keep-weights): what it writes is the new
+ * weight to go back to. */
+void book_stage(struct owner_book *b, const struct book_plan *p, bool keep)
+{
+	bool first = !book_any_changed(b);
+
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!p->changes[n] || b->changed[n])
+			continue;
+		if (first && !keep) {
+			b->base_auto = gw_read_auto();
+			first = false;
+		}
+		b->base[n] = p->was[n];
+		b->changed[n] = !keep;
+	}
+}
+
+static int write_node(unsigned n, unsigned w)
+{
+	int fd = gw_open_node(n, O_WRONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return fd;
+	rc = gw_write(fd, n, w);
+	close(fd);
+	return rc;
+}
+
+/* Every change of P, or none: on a failure the nodes written go back. */
+int book_write(const struct owner_book *b, const struct book_plan *p, unsigned *node)
+{
+	for (unsigned n = 0; n < b->count; n++) {
+		int rc;
+
+		if (!p->changes[n])
+			continue;
+		rc = write_node(n, p->want[n]);
+		if (rc == 0)
+			continue;
+		*node = n;
+		for (unsigned m = 0; m < n; m++)
+			if (p->changes[m])
+				(void)write_node(m, p->was[m]);
+		return rc;
+	}
+	return 0;
+}
+
+/* G's weights (g->weight) held from now on. */
+int book_add(struct owner_book *b, struct grant *g)
+{
+	if (b->ngrants == b->cap) {
+		unsigned cap = b->cap ? b->cap * 2 : 64;
+		struct grant **grown = realloc(b->grant, cap * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		b->grant = grown;
+		b->cap = cap;
+	}
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!g->weight[n])
+			continue;
+		b->holders[n]++;
+		b->held[n] = g->weight[n];
+	}
+	b->grant[b->ngrants++] = g;
+	return 0;
+}
+
+unsigned book_user_grants(const struct owner_book *b, uid_t uid)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < b->ngrants; i++)
+		k += b->grant[i]->uid == uid;
+	return k;
+}
+
+/* The grant of the job whose pid is PID: its index, or -1. */
+int book_find(const struct owner_book *b, pid_t pid)
+{
+	for (unsigned i = 0; i < b->ngrants; i++)
+		if (b->grant[i]->pid == pid)
+			return (int)i;
+	return -1;
+}
+
+/* Every changed node no grant holds goes back; then, with none changed,
+ * the kernel's auto switch as it was. What failed is counted, never
+ * dropped: the service logs it. */
+void book_settle(struct owner_book *b, struct book_putback *out)
+{
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!b->changed[n] || b->holders[n])
+			continue;
+		rc = write_node(n, b->base[n]);
+		if (rc == 0) {
+			b->changed[n] = false;
+			out->written++;
+			continue;
+		}
+		if (!out->failed++) {
+			out->first_failed = n;
+			out->err = -rc;
+		}
+	}
+	if (out->failed || book_any_changed(b) || b->base_auto != GW_AUTO_ON)
+		return;
+	rc = gw_enable_auto();
+	out->auto_err = rc == 0 ? 1 : rc;
+	b->base_auto = GW_AUTO_ABSENT;
+}
+
+/* Grant I no longer holds anything (book_settle() then puts back what it
+ * alone held). The grant itself is the caller's to free: the service frees
+ * it once no event of this round can name it. */
+struct grant *book_remove(struct owner_book *b, unsigned i)
+{
+	struct grant *g = b->grant[i];
+
+	for (unsigned n = 0; n < b->count; n++)
+		if (g->weight[n])
+			b->holders[n]--;
+	b->grant[i] = b->grant[--b->ngrants];
+	return g;
+}
+
+/* Which grant G is: its index, or -1 once it holds nothing. */
+int book_index(const struct owner_book *b, const struct grant *g)
+{
+	for (unsigned i = 0; i < b->ngrants; i++)
+		if (b->grant[i] == g)
+			return (int)i;
+	return -1;
+}

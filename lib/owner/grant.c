@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A lease asked of the owner: the job is the process that asked (its
+ * pidfd, checked against the socket's peer), the holders must agree or be
+ * waited for until the ask's deadline, the admin's rules and the limits
+ * must allow it, and the state is saved before the table changes. A change
+ * that cannot be saved or written leaves the table as it was. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+
+#include "owner/jobs.h"
+#include "owner/server.h"
+#include "owner/state.h"
+#include "weights/table.h"
+
+/* What book_stage() changes, to be put back when the change fails. */
+struct book_mark {
+	bool *changed;
+	uint8_t *base;
+	int base_auto;
+};
+
+static int mark(const struct owner_book *b, struct book_mark *m)
+{
+	m->changed = malloc(b->count * sizeof(*m->changed));
+	m->base = malloc(b->count);
+	if (!m->changed || !m->base)
+		return -ENOMEM;
+	memcpy(m->changed, b->changed, b->count * sizeof(*m->changed));
+	memcpy(m->base, b->base, b->count);
+	m->base_auto = b->base_auto;
+	return 0;
+}
+
+static void back_to_mark(struct owner_book *b, const struct book_mark *m)
+{
+	memcpy(b->changed, m->changed, b->count * sizeof(*m->changed));
+	memcpy(b->base, m->base, b->count);
+	b->base_auto = m->base_auto;
+}
+
+static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p)
+{
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
+
+	for (unsigned n = 0; n < s->book.count && n < OWNER_NODES; n++) {
+		a.was[n] = p->was[n];
+		a.now[n] = p->want[n];
+	}
+	owner_answer(s, c, &a);
+}
+
+static void log_granted(struct owner_server *s, const struct grant *g, const struct book_plan *p,
+			bool keep)
+{
+	char what[512];
+	size_t at = 0;
+
+	what[0] = '\0';
+	for (unsigned n = 0; n < s->book.count && at < sizeof(what); n++)
+		if (p->changes[n])
+			at += (size_t)snprintf(what + at, sizeof(what) - at, "%snode%u %u->%u",
+					       at ? ", " : "", n, p->was[n], p->want[n]);
+	if (at)
+		s->log(LOG_INFO, "uid %u set %s for pid %d (%s)%s", (unsigned)g->uid, what,
+		       (int)g->pid, g->comm, keep ? ", kept after it" : ", back when it ends");
+}
+
+/* Held, saved, written, watched: OWNER_GRANTED, or the verdict of the step
+ * that failed (RC its error); *WRITTEN once the table holds the change. */
+static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
+			       const struct book_plan *p, unsigned *node, int *rc, bool *written)
+{
+	*written = false;
+	*rc = book_add(&s->book, c->grant);
+	if (*rc < 0)
+		return OWNER_BUSY;
+	*rc = state_save(s->state_path, &s->book);
+	if (*rc < 0)
+		return OWNER_UNSAVED;
+	*rc = book_write(&s->book, p, node);
+	if (*rc < 0)
+		return OWNER_WRITE_FAILED;
+	*written = true;
+	*rc = owner_watch_grant(s, c->grant);
+	return *rc < 0 ? OWNER_BUSY : OWNER_GRANTED;
+}
+
+/* A change that failed: the book as it was. Nothing is written unless
+ * something was: a refused save leaves the table untouched; a change
+ * written goes back as at a job's end; a write that failed (and was undone
+ * by book_write()) turns the kernel's auto weights back on where its undo
+ * turned them off. */
+static void unwind(struct owner_server *s, struct owner_conn *c, const struct book_mark *m,
+		   enum owner_verdict v, bool written)
+{
+	struct owner_book *b = &s->book;
+	bool auto_staged = b->base_auto == GW_AUTO_ON;
+	struct book_putback pb;
+	int i = book_index(b, c->grant);
+
+	if (i >= 0)
+		(void)book_remove(b, (unsigned)i);
+	if (written) {
+		book_settle(b, &pb);
+	} else {
+		back_to_mark(b, m);
+		if (v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) &&
+		    gw_enable_auto() < 0)
+			s->log(LOG_ERR, "cannot turn the kernel's auto weights back on");
+	}
+	owner_save_or_log(s);
+}
+
+/* The change of P for C's grant: OWNER_GRANTED, or the verdict the ask
+ * gets (with the node concerned and the error). */
+static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
+				 const struct book_plan *p, unsigned *node, int *err)
+{
+	struct book_mark m = { 0 };
+	enum owner_verdict v = OWNER_BUSY;
+	bool written = false;
+	int rc = mark(&s->book, &m);
+
+	if (rc == 0) {
+		book_stage(&s->book, p, c->ask.flags & OWNER_KEEP);
+		memcpy(c->grant->weight, p->want, s->book.count);
+		v = hold(s, c, p, node, &rc, &written);
+		if (v != OWNER_GRANTED)
+			unwind(s, c, &m, v, written);
+	}
+	free(m.changed);
+	free(m.base);
+	*err = -rc;
+	return v;
+}
+
+static bool refused_by_limits(struct owner_server *s, struct owner_conn *c)
+{
+	if (s->book.ngrants >= OWNER_GRANTS) {
+		owner_refuse(s, c, OWNER_LIMIT, 0, 0, "the service holds 8192 leases: no more");
+		return true;
+	}
+	if (c->uid != 0 && book_user_grants(&s->book, c->uid) >= OWNER_USER_GRANTS) {
+		owner_refuse(s, c, OWNER_LIMIT, 0, 0, "this user holds 64 leases: no more");
+		return true;
+	}
+	if (c->uid != 0 && (c->ask.flags & OWNER_KEEP)) {
+		owner_refuse(s, c, OWNER_REFUSED, 0, 0, "only root may keep weights after the job");
+		return true;
+	}
+	return false;
+}
+
+/* A holder in the way: the conflict answered, or the ask kept waiting
+ * (false) while its deadline has not passed. */
+static bool held_elsewhere(struct owner_server *s, struct owner_conn *c, unsigned node,
+			   const struct grant *holder)
+{
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_CONFLICT };
+
+	if (c->state == CONN_ASKING && c->ask.wait_ms) {
+		unsigned ms = c->ask.wait_ms < OWNER_WAIT_MAX_MS ? c->ask.wait_ms : OWNER_WAIT_MAX_MS;
+
+		c->state = CONN_WAITING;
+		c->deadline_ms = owner_now_ms() + ms;
+		return false;
+	}
+	if (c->state == CONN_WAITING && c->deadline_ms > owner_now_ms())
+		return false;
+	a.node = node;
+	a.pid = (uint32_t)holder->pid;
+	a.uid = (uint32_t)holder->uid;
+	a.was[node] = holder->weight[node];
+	snprintf(a.text, sizeof(a.text), "%s", holder->comm);
+	owner_answer(s, c, &a);
+	return true;
+}
+
+static bool decide(struct owner_server *s, struct owner_conn *c, struct book_plan *p)
+{
+	const struct grant *holder = NULL;
+	unsigned node = 0;
+	char why[sizeof(((struct owner_answer *)0)->text)];
+	int err, rc = book_conflict(&s->book, c->ask.weight, &node, &holder);
+
+	if (rc == -ENOENT) {
+		owner_refuse(s, c, OWNER_BAD_ASK, ENOENT, node, "the node has no weight file");
+		return true;
+	}
+	if (rc == -EBUSY)
+		return held_elsewhere(s, c, node, holder);
+	if (refused_by_limits(s, c))
+		return true;
+	rc = book_plan(&s->book, c->ask.weight, c->ask.flags & OWNER_AS_IS, p, &node);
+	if (rc < 0) {
+		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, node, "cannot read the table");
+		return true;
+	}
+	if (!owner_rules_allow(&s->rules, &c->caller, p->want, p->changes, s->book.count,
+			       why, sizeof(why), &node)) {
+		s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, why);
+		owner_refuse(s, c, OWNER_REFUSED, 0, node, why);
+		return true;
+	}
+	enum owner_verdict v = commit(s, c, p, &node, &err);
+
+	if (v != OWNER_GRANTED) {
+		owner_refuse(s, c, v, err, node, NULL);
+		return true;
+	}
+	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
+	c->grant = NULL;
+	answer_granted(s, c, p);
+	return true;
+}
+
+/* True once C is answered (and closed), false while it waits. */
+bool owner_try_lease(struct owner_server *s, struct owner_conn *c)
+{
+	struct book_plan p = { 0 };
+	bool answered;
+
+	if (book_plan_alloc(&s->book, &p) < 0) {
+		owner_refuse(s, c, OWNER_BUSY, ENOMEM, 0, NULL);
+		return true;
+	}
+	answered = decide(s, c, &p);
+	book_plan_free(&p);
+	return answered;
+}
+
+void owner_retry_waiting(struct owner_server *s)
+{
+	for (unsigned i = 0; i < s->nconn;) {
+		struct owner_conn *c = s->conn[i];
+
+		if (c->state != CONN_WAITING || !owner_try_lease(s, c))
+			i++;
+	}
+}
+
+/* The job must be the process that asked: a pidfd of any other process
+ * would let a user hold weights for someone else's job. */
+void owner_lease_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
+{
+	struct grant *g;
+	int rc = grant_for_pidfd(&s->book, pidfd, &g);
+
+	if (rc < 0) {
+		owner_refuse(s, c, OWNER_BAD_ASK, -rc, 0, "the job has ended");
+		return;
+	}
+	if (g->pid != c->pid) {
+		grant_free(g);
+		owner_refuse(s, c, OWNER_BAD_ASK, EPERM, 0, "the job must be the process that asks");
+		return;
+	}
+	g->uid = c->uid;
+	c->grant = g;
+	(void)owner_try_lease(s, c);
+}

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* One ask, answered: a lease (checked against the holders, the admin's
+ * rules and the limits, saved, then written), a release, or the list of
+ * holders. Every change and every putting back goes to the log: who, which
+ * weights, for which job. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "owner/jobs.h"
+#include "owner/server.h"
+#include "owner/state.h"
+#include "weights/table.h"
+
+static void log_putback(struct owner_server *s, const struct book_putback *pb, const char *after)
+{
+	if (pb->written)
+		s->log(LOG_INFO, "%u nodes put back after %s", pb->written, after);
+	if (pb->failed)
+		s->log(LOG_ERR, "cannot put node %u back after %s: %s (%u nodes stay changed)",
+		       pb->first_failed, after, strerror(pb->err), pb->failed);
+	if (pb->auto_err == 1)
+		s->log(LOG_INFO, "the kernel's auto weights are back on");
+	else if (pb->auto_err < 0)
+		s->log(LOG_ERR, "cannot turn the kernel's auto weights back on: %s",
+		       strerror(-pb->auto_err));
+}
+
+/* The job of grant I ended (or released it): what it alone held goes
+ * back, said in the log. */
+static void end_grant(struct owner_server *s, unsigned i, const char *how)
+{
+	struct book_putback pb;
+	struct grant *g = s->book.grant[i];
+	char after[96];
+
+	snprintf(after, sizeof(after), "pid %d (%s, uid %u) %s", (int)g->pid, g->comm,
+		 (unsigned)g->uid, how);
+	g = book_remove(&s->book, i);
+	book_settle(&s->book, &pb);
+	owner_bury_grant(s, g);
+	log_putback(s, &pb, after);
+	owner_save_or_log(s);
+}
+
+void owner_job_ended(struct owner_server *s, struct grant *g)
+{
+	int i = book_index(&s->book, g);
+
+	if (i >= 0)
+		end_grant(s, (unsigned)i, "ended");
+}
+
+static void table_now(const struct owner_book *b, struct owner_answer *a)
+{
+	for (unsigned n = 0; n < b->count && n < OWNER_NODES; n++) {
+		unsigned w;
+
+		if (b->has[n] && gw_read(n, &w) == 0)
+			a->now[n] = (uint8_t)weight_effective(w);
+	}
+}
+
+static void release(struct owner_server *s, struct owner_conn *c, int pidfd)
+{
+	pid_t pid = pidfd_pid(pidfd);
+	int i = pid > 0 ? book_find(&s->book, pid) : -1;
+
+	close(pidfd);
+	if (i < 0 || (c->uid != 0 && s->book.grant[i]->uid != c->uid)) {
+		owner_refuse(s, c, OWNER_NOT_HOLDER, 0, 0, NULL);
+		return;
+	}
+	end_grant(s, (unsigned)i, "released");
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_RELEASED };
+
+	table_now(&s->book, &a);
+	owner_answer(s, c, &a);
+	owner_retry_waiting(s);
+}
+
+static void list(struct owner_server *s, struct owner_conn *c)
+{
+	const struct owner_book *b = &s->book;
+
+	c->out = calloc(b->ngrants + 1, sizeof(*c->out));
+	if (!c->out) {
+		owner_refuse(s, c, OWNER_BUSY, ENOMEM, 0, NULL);
+		return;
+	}
+	for (unsigned i = 0; i < b->ngrants; i++) {
+		struct owner_answer *a = &c->out[i];
+		const struct grant *g = b->grant[i];
+
+		a->version = OWNER_WIRE_VERSION;
+		a->verdict = OWNER_HOLDER;
+		a->pid = (uint32_t)g->pid;
+		a->uid = (uint32_t)g->uid;
+		memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
+		snprintf(a->text, sizeof(a->text), "%s", g->comm);
+	}
+	c->out[b->ngrants].version = OWNER_WIRE_VERSION;
+	c->out[b->ngrants].verdict = OWNER_END;
+	c->nout = b->ngrants + 1;
+	c->state = CONN_LISTING;
+	c->deadline_ms = owner_now_ms() + OWNER_ASK_MS;
+	(void)owner_conn_send_list(s, c);
+}
+
+/* As many of the list's answers as the socket takes now; the rest when it
+ * says it can take more, until the deadline. */
+int owner_conn_send_list(struct owner_server *s, struct owner_conn *c)
+{
+	struct epoll_event ev = { .events = EPOLLOUT, .data.u64 = owner_tag(c, EV_CONN) };
+
+	while (c->sent < c->nout) {
+		int rc = owner_send(c->fd, &c->out[c->sent], sizeof(c->out[0]), -1);
+
+		if (rc == -EAGAIN)
+			return epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
+		if (rc < 0)
+			break;
+		c->sent++;
+	}
+	owner_conn_close(s, c);
+	return 0;
+}
+
+void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
+{
+	const struct owner_ask *k = &c->ask;
+
+	if (!owner_ask_valid(k) || (k->op != OWNER_LIST && pidfd < 0)) {
+		if (pidfd >= 0)
+			close(pidfd);
+		owner_refuse(s, c, OWNER_BAD_ASK, EINVAL, 0, "not an ask of this service's version");
+		return;
+	}
+	if (k->op == OWNER_LIST) {
+		if (pidfd >= 0)
+			close(pidfd);
+		list(s, c);
+		return;
+	}
+	if (k->op == OWNER_RELEASE) {
+		release(s, c, pidfd);
+		return;
+	}
+	owner_lease_ask(s, c, pidfd);
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A grant's job: its pidfd (which says when it ends), and its start time,
+ * user and name from /proc, read while the pidfd still names a live
+ * process, so that a PID used again is never taken for the job. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "owner/jobs.h"
+#include "sysfile/sysfile.h"
+#include "syscalls.h"
+
+/* The PID a pidfd names, from /proc/self/fdinfo: -1 once it has ended. */
+pid_t pidfd_pid(int pidfd)
+{
+	char path[64], buf[1024], *p;
+	int pid;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", pidfd);
+	if (sysfile_read(path, buf, sizeof(buf)) < 0)
+		return -1;
+	p = strstr(buf, "\nPid:\t");
+	if (!p || sscanf(p + 6, "%d", &pid) != 1 || pid <= 0)
+		return -1;
+	return pid;
+}
+
+/* Start time (field 22) and name of /proc/PID/stat, and its owner. The
+ * name may hold anything, ')' too: the fields follow the last ')'. */
+static int read_job(struct grant *g)
+{
+	char path[64], buf[1024], *open_p, *close_p;
+	struct stat st;
+	int rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)g->pid);
+	rc = sysfile_read(path, buf, sizeof(buf));
+	if (rc < 0)
+		return rc == -ENOENT ? -ESRCH : rc;
+	open_p = strchr(buf, '(');
+	close_p = strrchr(buf, ')');
+	if (!open_p || !close_p || close_p < open_p ||
+	    sscanf(close_p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+		   &g->start) != 1)
+		return -EBADMSG;
+	snprintf(g->comm, sizeof(g->comm), "%.*s", (int)(close_p - open_p - 1), open_p + 1);
+	snprintf(path, sizeof(path), "/proc/%d", (int)g->pid);
+	if (stat(path, &st) < 0)
+		return -ESRCH;
+	g->uid = st.st_uid;
+	return 0;
+}
+
+static int grant_alloc(const struct owner_book *b, struct grant **out)
+{
+	struct grant *g = calloc(1, sizeof(*g));
+
+	if (g)
+		g->weight = calloc(b->count, 1);
+	if (!g || !g->weight) {
+		free(g);
+		return -ENOMEM;
+	}
+	g->pidfd = -1;
+	*out = g;
+	return 0;
+}
+
+/* A grant for the job PIDFD names (the grant owns PIDFD from here on). */
+int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out)
+{
+	struct grant *g;
+	int rc = grant_alloc(b, &g);
+
+	if (rc < 0) {
+		close(pidfd);
+		return rc;
+	}
+	g->pidfd = pidfd;
+	g->pid = pidfd_pid(pidfd);
+	rc = g->pid > 0 ? read_job(g) : -ESRCH;
+	/* Still the same process once /proc was read. */
+	if (rc == 0 && pidfd_pid(pidfd) != g->pid)
+		rc = -ESRCH;
+	if (rc < 0) {
+		grant_free(g);
+		return rc;
+	}
+	*out = g;
+	return 0;
+}
+
+int grant_new(const struct owner_book *b, pid_t pid, struct grant **out)
+{
+	int pidfd = sys_pidfd_open(pid, 0);
+
+	if (pidfd < 0)
+		return -errno;
+	return grant_for_pidfd(b, pidfd, out);
+}
+
+int grant_keep(struct owner_book *b, struct grant *g)
+{
+	int rc = book_add(b, g);
+
+	if (rc < 0)
+		grant_free(g);
+	return rc;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The jobs that hold weights, known by their pidfds: a grant made for a
+ * pidfd a client passed, or for a PID a restarted service read back. */
+#ifndef NUMACTL2_OWNER_JOBS_H
+#define NUMACTL2_OWNER_JOBS_H
+
+#include <sys/types.h>
+
+#include "owner/book.h"
+
+pid_t pidfd_pid(int pidfd);
+int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out);
+int grant_new(const struct owner_book *b, pid_t pid, struct grant **out);
+int grant_keep(struct owner_book *b, struct grant *g);
+
+#endif

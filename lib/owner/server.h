@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The table's owner at work (numactl2d), as its files share it: one event loop over the socket,
+ * its connections and the pidfds of the jobs that hold weights. No client
+ * can hold it up: every socket is non-blocking, every connection has a
+ * deadline, and each user has a bound on connections and holds. */
+#ifndef NUMACTL2_OWNER_SERVER_H
+#define NUMACTL2_OWNER_SERVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "libnumactl2.h"
+#include "owner/book.h"
+#include "owner/rules.h"
+#include "owner/wire.h"
+
+/* The bounds, numactl2d(8). */
+#define OWNER_ASK_MS 2000		/* to send the ask, or read the answers */
+#define OWNER_WAIT_MAX_MS (3600u * 1000)	/* the longest wait for a holder */
+#define OWNER_USER_CONNS 8		/* open connections of a user who is not root */
+#define OWNER_USER_GRANTS 64		/* holds of a user who is not root */
+#define OWNER_CONNS 1024		/* open connections in all */
+#define OWNER_GRANTS 8192		/* holds in all */
+
+struct owner_conn;
+
+struct owner_server {
+	int listen_fd;
+	int epfd;
+	int signal_fd;
+	const char *state_path;
+	struct owner_book book;
+	struct owner_rules rules;
+	owner_log_fn *log;
+	struct owner_conn **conn;
+	unsigned nconn;
+	/* Connections and grants ended in this round of events, freed after
+	 * it: a later event of the round may still name one. */
+	struct owner_grave {
+		void *p;
+		void (*release)(void *p);
+	} *grave;
+	unsigned ngrave, gravecap;
+	bool stop;
+};
+
+int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
+		       const char *rules_path, owner_log_fn *log);
+int owner_server_run(struct owner_server *s);
+void owner_server_end(struct owner_server *s);
+
+/* serve.c and ask handling (grantask.c) */
+struct owner_conn {
+	int fd;
+	pid_t pid;
+	uid_t uid;
+	struct owner_caller caller;
+	unsigned long long deadline_ms;
+	enum { CONN_ASKING, CONN_WAITING, CONN_LISTING } state;
+	struct owner_ask ask;
+	struct grant *grant;		/* a lease being waited for */
+	struct owner_answer *out;	/* OWNER_LIST's answers, still to send */
+	unsigned nout, sent;
+};
+
+/* What an epoll event is about: the low bits of its pointer (conns.c). */
+enum ev_kind { EV_LISTEN, EV_SIGNAL, EV_CONN, EV_GRANT };
+
+uint64_t owner_tag(void *p, enum ev_kind k);
+int owner_epoll_add(struct owner_server *s, int fd, uint32_t events, uint64_t data);
+bool owner_conn_open(const struct owner_server *s, const struct owner_conn *c);
+void owner_grave_empty(struct owner_server *s);
+unsigned long long owner_now_ms(void);
+void owner_answer(struct owner_server *s, struct owner_conn *c, const struct owner_answer *a);
+void owner_conn_close(struct owner_server *s, struct owner_conn *c);
+void owner_bury_grant(struct owner_server *s, struct grant *g);
+void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd);
+bool owner_try_lease(struct owner_server *s, struct owner_conn *c);
+void owner_lease_ask(struct owner_server *s, struct owner_conn *c, int pidfd);
+void owner_refuse(struct owner_server *s, struct owner_conn *c, enum owner_verdict v,
+		  int err, unsigned node, const char *why);
+void owner_save_or_log(struct owner_server *s);
+void owner_job_ended(struct owner_server *s, struct grant *g);
+void owner_retry_waiting(struct owner_server *s);
+int owner_watch_grant(struct owner_server *s, struct grant *g);
+int owner_conn_send_list(struct owner_server *s, struct owner_conn *c);
+
+#endif

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The state file, as text: "numactl2d-state 1", the boot id, the auto
+ * switch, "base NODE WEIGHT" for each changed node, and "grant PID START
+ * UID NODE:WEIGHT,..." for each holder. Written to a temporary file beside
+ * it, synced and renamed over it, so a crash leaves the old or the new one
+ * whole. A holder is taken back only if the same process (PID and start
+ * time) still runs. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "owner/state.h"
+#include "owner/jobs.h"
+#include "sysfile/sysfile.h"
+
+#define STATE_MAGIC "numactl2d-state 1"
+
+static int boot_id(char *buf, size_t len)
+{
+	return sysfile_read_line("/proc/sys/kernel/random/boot_id", buf, len);
+}
+
+/* The file's text, grown as it is written. */
+struct text {
+	char *buf;
+	size_t len, cap;
+	int err;
+};
+
+static void __attribute__((format(printf, 2, 3))) add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->err)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < t->cap - t->len) {
+		t->len += (size_t)n;
+		return;
+	}
+	char *grown = realloc(t->buf, t->cap * 2 + (size_t)n + 1);
+
+	if (!grown) {
+		t->err = -ENOMEM;
+		return;
+	}
+	t->buf = grown;
+	t->cap = t->cap * 2 + (size_t)n + 1;
+	va_start(ap, fmt);
+	t->len += (size_t)vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+	va_end(ap);
+}
+
+static void add_grant(struct text *t, const struct owner_book *b, const struct grant *g)
+{
+	const char *sep = "";
+
+	add(t, "grant %d %llu %u ", (int)g->pid, g->start, (unsigned)g->uid);
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!g->weight[n])
+			continue;
+		add(t, "%s%u:%u", sep, n, g->weight[n]);
+		sep = ",";
+	}
+	add(t, "\n");
+}
+
+static int compose(struct text *t, const struct owner_book *b, const char *boot)
+{
+	t->cap = 4096;
+	t->buf = malloc(t->cap);
+	if (!t->buf)
+		return -ENOMEM;
+	t->buf[0] = '\0';
+	add(t, "%s\nboot %s\nauto %d\n", STATE_MAGIC, boot, b->base_auto);
+	for (unsigned n = 0; n < b->count; n++)
+		if (b->changed[n])
+			add(t, "base %u %u\n", n, b->base[n]);
+	for (unsigned i = 0; i < b->ngrants; i++)
+		add_grant(t, b, b->grant[i]);
+	return t->err;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+int state_save(const char *path, const struct owner_book *b)
+{
+	struct text t = { 0 };
+	char tmp[512], boot[64];
+	int fd, rc = boot_id(boot, sizeof(boot));
+
+	if (rc == 0)
+		rc = compose(&t, b, boot);
+	if (rc < 0) {
+		free(t.buf);
+		return rc;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	(void)unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	rc = fd < 0 ? -errno : write_all(fd, t.buf, t.len);
+	free(t.buf);
+	if (fd >= 0 && close(fd) < 0 && rc == 0)
+		rc = -errno;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0 && fd >= 0)
+		(void)unlink(tmp);
+	return rc;
+}
+
+/* "NODE:WEIGHT,..." into the grant's weights. */
+static int load_weights(const struct owner_book *b, char *list, struct grant *g)
+{
+	char *save = NULL;
+
+	for (char *t = strtok_r(list, ",\n", &save); t; t = strtok_r(NULL, ",\n", &save)) {
+		unsigned n, w;
+
+		if (sscanf(t, "%u:%u", &n, &w) != 2 || n >= b->count || !w || w > 255)
+			return -EBADMSG;
+		g->weight[n] = (uint8_t)w;
+	}
+	return 0;
+}
+
+/* A holder of the file, taken back if its job still runs: 1, or 0 when
+ * it has gone (its nodes then go back, as at any job's end). */
+static int load_grant(struct owner_book *b, char *line)
+{
+	struct grant *g;
+	char list[8192];
+	int pid;
+	unsigned long long start;
+	unsigned uid;
+	int rc;
+
+	if (sscanf(line, "grant %d %llu %u %8191s", &pid, &start, &uid, list) != 4 || pid <= 0)
+		return -EBADMSG;
+	rc = grant_new(b, pid, &g);
+	if (rc < 0)
+		return rc == -ESRCH ? 0 : rc;
+	if (g->start != start || g->uid != uid || load_weights(b, list, g) < 0) {
+		grant_free(g);
+		return 0;
+	}
+	rc = grant_keep(b, g);
+	return rc < 0 ? rc : 1;
+}
+
+static int load_line(struct owner_book *b, char *line, unsigned *gone)
+{
+	unsigned n, w;
+	int a, rc;
+
+	if (sscanf(line, "auto %d", &a) == 1) {
+		b->base_auto = a;
+		return 0;
+	}
+	if (sscanf(line, "base %u %u", &n, &w) == 2) {
+		if (n >= b->count || !w || w > 255)
+			return -EBADMSG;
+		b->base[n] = (uint8_t)w;
+		b->changed[n] = true;
+		return 0;
+	}
+	rc = load_grant(b, line);
+	*gone += rc == 0;
+	return rc < 0 ? rc : 0;
+}
+
+static int load_from(FILE *f, struct owner_book *b, enum state_loaded *how, unsigned *gone)
+{
+	char line[9000], boot[64], id[64];
+	int rc = boot_id(id, sizeof(id));
+
+	if (rc < 0)
+		return rc;
+	if (!fgets(line, sizeof(line), f) || strncmp(line, STATE_MAGIC "\n", sizeof(STATE_MAGIC)))
+		return -EBADMSG;
+	if (!fgets(line, sizeof(line), f) || sscanf(line, "boot %63s", boot) != 1)
+		return -EBADMSG;
+	if (strcmp(boot, id) != 0) {
+		*how = STATE_OTHER_BOOT;
+		return 0;
+	}
+	*how = STATE_LOADED;
+	while (rc == 0 && fgets(line, sizeof(line), f))
+		rc = load_line(b, line, gone);
+	return rc;
+}
+
+/* The file must be root's, a regular file, written by root alone. */
+int state_load(const char *path, struct owner_book *b, enum state_loaded *how, unsigned *gone)
+{
+	struct stat st;
+	FILE *f;
+	int fd, rc;
+
+	*how = STATE_NONE;
+	*gone = 0;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
+		close(fd);
+		return -EPERM;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return -errno;
+	}
+	rc = load_from(f, b, how, gone);
+	fclose(f);
+	return rc;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The table owner's wire (numactl2d, docs/service.md): one ask and its
+ * answers as SOCK_SEQPACKET messages on a Unix socket. A lease or a release
+ * carries the job's pidfd as SCM_RIGHTS. Fixed sizes and a version, and the
+ * receiver checks every field: either side may be hostile. */
+#ifndef NUMACTL2_OWNER_WIRE_H
+#define NUMACTL2_OWNER_WIRE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "libnumactl2.h"
+
+#define OWNER_WIRE_VERSION 1
+#define OWNER_NODES PARSE_MAX_NODES
+
+enum owner_op {
+	OWNER_LEASE = 1,	/* hold these weights for the job (pidfd) */
+	OWNER_RELEASE,		/* the job (pidfd) has ended: put back, then answer */
+	OWNER_LIST,		/* the holders, one answer each, then OWNER_END */
+};
+
+/* owner_ask.flags */
+#define OWNER_KEEP 1u		/* root: the change stays after the job */
+#define OWNER_AS_IS 2u		/* the asked nodes (weight[] != 0) as they are now */
+
+struct owner_ask {
+	uint32_t version;
+	uint32_t op;
+	uint32_t flags;
+	uint32_t wait_ms;		/* how long a conflicting holder is waited for */
+	uint8_t weight[OWNER_NODES];	/* 0: the node is not asked */
+};
+
+enum owner_verdict {
+	OWNER_GRANTED,		/* held; was[] and now[] say what changed */
+	OWNER_RELEASED,		/* the job's weights are back; now[] is the table */
+	OWNER_HOLDER,		/* one holder of OWNER_LIST: pid, uid, text = comm */
+	OWNER_END,		/* the last answer of OWNER_LIST */
+	OWNER_REFUSED,		/* the admin's rules: text is the rule, node the node */
+	OWNER_CONFLICT,		/* node held by pid/uid with weight was[node] */
+	OWNER_LIMIT,		/* a per-user or total limit: text names it */
+	OWNER_BAD_ASK,		/* malformed, or a node without a weight file */
+	OWNER_UNSAVED,		/* the state could not be saved: nothing changed */
+	OWNER_WRITE_FAILED,	/* the table refused node: every write undone */
+	OWNER_NOT_HOLDER,	/* release: that job holds nothing of this user's */
+	OWNER_BUSY,		/* the service is shutting down or overloaded */
+};
+
+struct owner_answer {
+	uint32_t version;
+	uint32_t verdict;
+	int32_t err;			/* errno where the system failed */
+	uint32_t node;			/* the node concerned */
+	uint32_t pid;			/* a conflict's holder or a listed one */
+	uint32_t uid;
+	uint8_t was[OWNER_NODES];	/* the table before, or a holder's weights */
+	uint8_t now[OWNER_NODES];	/* the table after */
+	char text[200];
+};
+
+int owner_send(int fd, const void *msg, unsigned len, int pass_fd);
+int owner_recv(int fd, void *msg, unsigned len, int *passed_fd);
+bool owner_ask_valid(const struct owner_ask *a);
+bool owner_answer_valid(const struct owner_answer *a);
+
+/* The client's side (ask.c). */
+const char *owner_socket_path(void);
+bool owner_listening(void);
+int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a);
+int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg);
+
+#endif

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A job's weights through the table's owner (numactl2d), for a user who
+ * is not root: the service alone writes the table, holds the weights for
+ * this process (the job once it execs) and puts them back when it ends.
+ * Where no service listens, the direct path decides as before. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libnumactl2.h"
+#include "owner/server.h"
+#include "owner/wire.h"
+#include "request/planstate.h"
+#include "syscalls.h"
+
+/* What a wait for another job's weights may take, and the answer's margin. */
+static int wait_ms(const struct lease_options *o)
+{
+	if (!o->wait)
+		return 0;
+	if (!o->wait_secs || o->wait_secs >= OWNER_WAIT_MAX_MS / 1000)
+		return OWNER_WAIT_MAX_MS;
+	return (int)o->wait_secs * 1000;
+}
+
+static void fill_ask(const struct request *r, struct owner_ask *k)
+{
+	const struct policy *p = r->policy;
+
+	memset(k, 0, sizeof(*k));
+	k->version = OWNER_WIRE_VERSION;
+	k->op = OWNER_LEASE;
+	k->flags = p->has_weights ? 0 : OWNER_AS_IS;
+	k->wait_ms = (uint32_t)wait_ms(&r->lease);
+	for (int n = nodes_first(p->nodes); n >= 0 && n < OWNER_NODES;
+	     n = nodes_next(p->nodes, (unsigned)n + 1))
+		k->weight[n] = p->has_weights ? (uint8_t)policy_weight(p, (unsigned)n) : 1;
+}
+
+static void granted(struct plan *pl, const struct owner_answer *a)
+{
+	struct gw_txn_said *s = &pl->state->owner_said;
+	size_t at = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (unsigned n = 0; n < OWNER_NODES && at < sizeof(s->changed); n++)
+		if (a->now[n] != a->was[n])
+			at += (size_t)snprintf(s->changed + at, sizeof(s->changed) - at,
+					       "%snode%u %u->%u", at ? ", " : "", n, a->was[n],
+					       a->now[n]);
+	s->restores = at > 0;
+	s->keep = true;
+	pl->state->owned = true;
+	pl->state->owner_wrote = at > 0;
+}
+
+static const enum owner_refusal said_of[] = {
+	[OWNER_REFUSED] = OWNER_SAID_RULE, [OWNER_CONFLICT] = OWNER_SAID_HELD,
+	[OWNER_LIMIT] = OWNER_SAID_LIMIT, [OWNER_BAD_ASK] = OWNER_SAID_BAD,
+	[OWNER_UNSAVED] = OWNER_SAID_UNSAVED, [OWNER_WRITE_FAILED] = OWNER_SAID_UNWRITTEN,
+	[OWNER_NOT_HOLDER] = OWNER_SAID_BAD, [OWNER_BUSY] = OWNER_SAID_LIMIT,
+};
+
+static int refused(struct request_error *e, const struct owner_answer *a, int rc)
+{
+	struct owner_refused *o = &e->owner;
+
+	memset(o, 0, sizeof(*o));
+	e->kind = REQ_OWNER;
+	e->err = rc < 0 ? -rc : a->err;
+	e->node = a->node;
+	if (rc < 0) {
+		o->said = OWNER_SAID_NOTHING;
+		return -1;
+	}
+	o->said = a->verdict < sizeof(said_of) / sizeof(said_of[0]) &&
+		  a->verdict != OWNER_GRANTED ? said_of[a->verdict] : OWNER_SAID_BAD;
+	o->pid = a->pid;
+	o->uid = a->uid;
+	o->held = a->was[a->node];
+	snprintf(o->text, sizeof(o->text), "%s", a->text);
+	return -1;
+}
+
+int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
+{
+	static struct owner_ask k;
+	static struct owner_answer a;
+	int pidfd, got;
+
+	if (geteuid() == 0 || !r->job || r->no_global)
+		return 0;
+	pidfd = sys_pidfd_open(getpid(), 0);
+	if (pidfd < 0)
+		return 0;
+	fill_ask(r, &k);
+	got = owner_call(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a);
+	close(pidfd);
+	if (got == -ENOENT || got == -ECONNREFUSED)
+		return 0;
+	pl->table_taken = true;
+	if (got == 0 && a.verdict == OWNER_GRANTED) {
+		granted(pl, &a);
+		*rc = 0;
+	} else {
+		*rc = refused(e, &a, got);
+	}
+	return 1;
+}
+
+/* The job never ran: the service puts back what it wrote for it, before
+ * answering. Whether anything was written. */
+bool request_release_owner(struct plan *pl)
+{
+	static struct owner_ask k;
+	static struct owner_answer a;
+	int pidfd;
+
+	if (!pl->state->owned)
+		return false;
+	pl->state->owned = false;
+	k.version = OWNER_WIRE_VERSION;
+	k.op = OWNER_RELEASE;
+	pidfd = sys_pidfd_open(getpid(), 0);
+	if (pidfd < 0)
+		return false;
+	(void)owner_call(&k, pidfd, OWNER_ASK_MS * 2, &a);
+	close(pidfd);
+	return pl->state->owner_wrote;
+}

@@ -1,0 +1,204 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# numactl2d, the table's owner, on the host: the test build of the service
+# on a private socket and a copy of the table (NUMACTL2_SYSFS_WI), started
+# and stopped by PID in each test. Users who are not root ask it for
+# weights; the admin's rules decide. The real table is tested in the guest.
+
+load helpers
+
+NUMACTL2D=${NUMACTL2D:-$BATS_TEST_DIRNAME/../build/test/numactl2d}
+CLIENT=$BATS_TEST_DIRNAME/owner_client.py
+PY=/usr/bin/python3
+
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+# For a background job whose $! must be the job itself (a function run
+# with & would be a subshell around it).
+NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+# The service's directory: readable by nobody (the table copy, the socket),
+# writable by root alone. $1: the rules, one line each.
+svc_dir() {
+	SVC=$(mktemp -d /tmp/numactl2-svc.XXXXXX)
+	chmod 755 "$SVC"
+	mkdir -m 755 "$SVC/wi" "$SVC/run"
+	echo 1 >"$SVC/wi/node0"
+	printf '%s\n' "$@" >"$SVC/rules.conf"
+	export NUMACTL2_SYSFS_WI=$SVC/wi NUMACTL2_OWNER_SOCKET=$SVC/run/socket
+}
+
+svc_start() {
+	"$NUMACTL2D" --socket="$SVC/run/socket" --state="${STATE:-$SVC/state}" \
+		--rules="$SVC/rules.conf" --stderr 2>>"$SVC/log" &
+	svc_pid=$!
+	wait_until [ -S "$SVC/run/socket" ] || return 1
+}
+
+svc_stop() {
+	[ -z "${svc_pid:-}" ] || kill "$svc_pid" 2>/dev/null || true
+	[ -z "${svc_pid:-}" ] || wait "$svc_pid" 2>/dev/null || true
+	svc_pid=
+}
+
+setup() {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	[ -x "$NUMACTL2D" ] || skip "needs $NUMACTL2D (make build/test/numactl2d)"
+	svc_dir "nobody 0 8 16"
+	bg=()
+}
+
+teardown() {
+	local p
+	for p in "${bg[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
+	svc_stop
+	[ -z "${SVC:-}" ] || cat "$SVC/log" >&3
+	[ -z "${SVC:-}" ] || rm -rf "$SVC"
+}
+
+w() { cat "$SVC/wi/node$1"; }
+# wait_until w_is NODE WEIGHT: read anew at each try.
+w_is() { [ "$(w "$1")" = "$2" ]; }
+
+@test "service: a user who is not root gets weights the rules allow, and they go back after the job" {
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 cat "$SVC/wi/node0"
+	[ "$output" = 5 ]
+	[[ $stderr == *"changed global interleave weights: node0 1->5"* ]] || return 1
+	# Put back when the service sees the job's pidfd end: after the return.
+	wait_until w_is 0 1
+	grep -q "uid 65534 set node0 1->5 for pid" "$SVC/log"
+	grep -q "put back after pid" "$SVC/log"
+}
+
+@test "service: outside the rules, the refusal names the rule; nothing changes or runs" {
+	svc_start
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:9 touch "$SVC/ran"
+	[ "$stderr" = "numactl2: numactl2d refused to change node 0: line 1 (nobody 0 8 16): node 0 may be given at most 8" ]
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: without a rule a user leases the weights in effect and changes none" {
+	printf '\n' >"$SVC/rules.conf"
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:1 cat "$SVC/wi/node0"
+	[ "$output" = 1 ]
+	[ -z "$stderr" ]
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:2 true
+	[ "$stderr" = "numactl2: numactl2d refused to change node 0: no rule in $SVC/rules.conf lets this user change node 0" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: another job holds the node: refused with its PID, or waited for with --wait" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:5 sleep 30 &
+	holder=$!
+	bg+=("$holder")
+	wait_until w_is 0 5
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:6 true
+	[[ $stderr == "numactl2: node 0 is held at weight 5 by PID $holder ("*", uid 65534) through numactl2d; --wait waits for it" ]] || return 1
+	[ "$(w 0)" = 5 ]
+	# --wait: granted once the holder ends (killed here, two seconds on).
+	(sleep 2; kill "$holder") &
+	bg+=($!)
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:6 --wait=60 cat "$SVC/wi/node0"
+	[ "$output" = 6 ]
+}
+
+@test "service: a client that connects and never speaks holds up nobody, and is dropped" {
+	svc_start
+	"${NOBODY[@]}" "$PY" "$CLIENT" "$SVC/run/socket" silent 30 >"$SVC/silent" &
+	bg+=($!)
+	wait_until grep -q connected "$SVC/silent"
+	# Served while the silent one is still connected.
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:3 cat "$SVC/wi/node0"
+	[ "$output" = 3 ]
+	# The service closes it at its deadline (2 s): the client sees the end.
+	wait_until grep -q closed "$SVC/silent"
+}
+
+@test "service: a user's connections are bounded; other users are still served" {
+	local i
+	svc_start
+	for i in 1 2 3 4 5 6 7 8; do
+		as_nobody "$PY" "$CLIENT" "$SVC/run/socket" silent 30 >"$SVC/silent$i" &
+		bg+=($!)
+	done
+	for i in 1 2 3 4 5 6 7 8; do wait_until grep -q connected "$SVC/silent$i"; done
+	run -0 as_nobody "$PY" "$CLIENT" "$SVC/run/socket" silent 5
+	[ "${lines[1]}" = LIMIT ]
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 cat "$SVC/wi/node0"
+	[ "$output" = 4 ]
+}
+
+@test "service: a job SIGKILLed: its weights go back" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:7 sleep 30 &
+	bg+=($!)
+	wait_until w_is 0 7
+	kill -9 "$!"
+	wait_until w_is 0 1
+}
+
+@test "service: an flock on the table by any user holds up no request (finding 1)" {
+	command -v flock >/dev/null || skip "needs flock"
+	svc_start
+	as_nobody flock -x "$SVC/wi" sleep 30 &
+	bg+=($!)
+	as_nobody flock -s "$SVC/wi/node0" sleep 30 &
+	bg+=($!)
+	sleep 0.2
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:2 cat "$SVC/wi/node0"
+	[ "$output" = 2 ]
+	wait_until w_is 0 1
+}
+
+@test "service: killed and started again while a job runs: it takes the holder back" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
+	job=$!
+	bg+=("$job")
+	wait_until w_is 0 6
+	kill -9 "$svc_pid"
+	wait "$svc_pid" 2>/dev/null || true
+	svc_start
+	# The socket is bound before the state is read: wait for the log line.
+	wait_until grep -q "resumed: 1 jobs hold weights, 0 ended" "$SVC/log"
+	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
+	[[ $output == "$job 65534 "* ]] || return 1
+	[ "$(w 0)" = 6 ]
+	kill "$job"
+	wait_until w_is 0 1
+}
+
+@test "service: a job that ended while no service ran: its weights go back at the start" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
+	job=$!
+	bg+=("$job")
+	wait_until w_is 0 6
+	kill -9 "$svc_pid"
+	wait "$svc_pid" 2>/dev/null || true
+	kill "$job"
+	wait "$job" 2>/dev/null || true
+	[ "$(w 0)" = 6 ]
+	svc_start
+	wait_until grep -q "resumed: 0 jobs hold weights, 1 ended" "$SVC/log"
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: a change whose state cannot be saved is refused, and the table is untouched (finding 3)" {
+	STATE=$SVC/no-such-dir/state svc_start
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 touch "$SVC/ran"
+	[ "$stderr" = "numactl2: numactl2d cannot save its state (No such file or directory): nothing changed" ]
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: not root, no service: the refusal is the direct path's, nothing changes" {
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:9 touch "$SVC/ran"
+	[[ $stderr == *"only root can change it"* ]] || return 1
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 1 ]
+}
