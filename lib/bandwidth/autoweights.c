@@ -45,6 +45,7 @@ static bool from_hmat(const struct hmat *h, struct auto_weights *aw)
 				return false;
 			aw->bw[j] += initiators_share(&aw->init, k) * b;
 		}
+		aw->exact[j] = true;
 		if (aw->access[j] < 0)
 			aw->kbw[j] = aw->bw[j];
 	}
@@ -58,7 +59,9 @@ static void worse(struct auto_weights *aw, enum auto_source s)
 }
 
 /* Node j's bandwidth from initiator node I: sysfs's as is where I is nearest
- * to it, else scaled by distance (a node twice as far gets half as much). */
+ * to it (the firmware's own figure for I: exact), else a guess, scaled by
+ * distance (a node twice as far gets half as much) but never above the
+ * nearest initiator's figure, the best the kernel found for node j. */
 static double from_initiator(struct auto_weights *aw, unsigned j, unsigned i, const bool *near)
 {
 	unsigned t = aw->node[j], dn, di;
@@ -67,10 +70,11 @@ static double from_initiator(struct auto_weights *aw, unsigned j, unsigned i, co
 		worse(aw, AUTO_NEAREST);
 		return aw->kbw[j];
 	}
+	aw->exact[j] = false;
 	for (unsigned n = 0; n < BW_MAX_NODES; n++)
 		if (near[n] && nodeperf_distance(n, t, &dn) && nodeperf_distance(i, t, &di)) {
 			worse(aw, AUTO_SLIT);
-			return aw->kbw[j] * dn / di;
+			return aw->kbw[j] * bw_min(1, (double)dn / di);
 		}
 	worse(aw, AUTO_AS_IS);
 	return aw->kbw[j];
@@ -84,6 +88,7 @@ static void from_sysfs(struct auto_weights *aw)
 
 		initiators_nearest(aw->node[j], near);
 		aw->bw[j] = 0;
+		aw->exact[j] = true;
 		for (unsigned k = 0; k < aw->init.n; k++)
 			aw->bw[j] += initiators_share(&aw->init, k) *
 				     from_initiator(aw, j, aw->init.node[k], near);
@@ -119,6 +124,28 @@ int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunode
 	for (unsigned j = 0; j < aw->n; j++)
 		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
 	return 0;
+}
+
+bool auto_weights_approximated(const struct auto_weights *aw)
+{
+	return aw->source >= AUTO_SLIT;
+}
+
+double auto_worst_case(const struct auto_weights *aw, const uint8_t *w, double *total)
+{
+	double t = 0;
+	unsigned sum = 0;
+
+	*total = 0;
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->exact[j] && w[j]) {
+			sum += w[j];
+			*total += aw->bw[j];
+		}
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->exact[j] && w[j] && (t == 0 || bw_node_limit(aw->bw[j], sum, w[j]) < t))
+			t = bw_node_limit(aw->bw[j], sum, w[j]);
+	return t;
 }
 
 /* numactl2's weights for the local nodes alone, when they are some but not all. */

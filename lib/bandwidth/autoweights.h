@@ -26,6 +26,7 @@ struct auto_weights {
 	unsigned n;				/* nodes of the interleave set */
 	unsigned node[BW_MAX_NODES];
 	double bw[BW_MAX_NODES];		/* MB/s, from the job's CPUs */
+	bool exact[BW_MAX_NODES];		/* bw is the firmware's own for the job's CPUs */
 	double kbw[BW_MAX_NODES];		/* MB/s, what the kernel's auto mode reads */
 	int access[BW_MAX_NODES];		/* sysfs access class of kbw, -1: none */
 	enum auto_source source;
@@ -56,7 +57,21 @@ int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunode
  * alone. Returns 0 or -EINVAL (budget < n). */
 int auto_weights_choose(struct auto_weights *aw, unsigned budget);
 
+/* Whether some node's bandwidth is a guess (HMAT could not be read and
+ * the job is not on that node's nearest initiator). */
+bool auto_weights_approximated(const struct auto_weights *aw);
+/* The worst case the exact figures allow for weights W (indexed as aw's
+ * nodes; 0: not in the set): the model's T over the nodes whose bw is
+ * exact alone, the others counted for nothing. Never above *total, their
+ * bandwidth sum, which the job's CPUs can draw: the figure an approximated
+ * row stands behind. 0 when no node of W is exact. */
+double auto_worst_case(const struct auto_weights *aw, const uint8_t *w, double *total);
+
 /* --dry-run's lines for aw, after auto_weights_choose(), to f (autoprint.c). */
 void auto_weights_print(FILE *f, const struct auto_weights *aw);
+/* A run's notice when the row is approximated (autoprint.c): what it is
+ * approximated from, the worst case and --weights=measured, after PREFIX,
+ * in one line. Returns whether it printed. */
+bool auto_weights_print_notice(FILE *f, const char *prefix, const struct auto_weights *aw);
 
 #endif
