@@ -144,6 +144,23 @@ line() {
 	[[ $(line "bandwidth from") == "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: no bandwidth for every initiator and node); scaled by SLIT"* ]]
 }
 
+@test "HMAT's rows handed over (the weight-table service's part): root's weights, from the same function" {
+	rm "$NUMACTL2_ACPI_TABLES/HMAT"
+	local rows="0>0=200000,0>1=80000,0>2=60000,0>3=20000,1>0=80000,1>1=200000,1>2=20000,1>3=60000"
+	run -0 "$HMAT_DRIVER" rows 0,1,2,3 0 - "$rows"
+	printf '%s\n' "${lines[@]}"
+	# Socket 0's lines as root gets them from HMAT itself (the first test).
+	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT, from the job's CPUs): 0:200000 1:80000 2:60000 3:20000" ]
+	[ "${lines[1]}" = "auto weights: 0:10 1:4 2:3 3:1 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
+	[ "$(line "bandwidth from")" = "bandwidth from: HMAT, from the job's initiators to each node (proximity domains to nodes by SRAT)" ]
+	# Both sockets: each node's by the share of the job's CPUs, as from HMAT.
+	run -0 "$HMAT_DRIVER" rows 0,1,2,3 0,1 - "$rows"
+	[ "${lines[1]}" = "auto weights: 0:7 1:7 2:2 3:2 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
+	# Rows without socket 1's: a job there has no figure for node 0.
+	run -1 "$HMAT_DRIVER" rows 0,1,2,3 1 - "0>0=200000,0>1=80000,0>2=60000,0>3=20000"
+	[ "${lines[0]}" = "no bandwidth: node 0" ]
+}
+
 @test "-w local: the memory nodes nearest to the job's CPUs" {
 	run -0 "$HMAT_DRIVER" local 0 -
 	[ "$output" = "local: 0 2 " ]

@@ -33,14 +33,16 @@ static int read_sysfs(const struct bitmask *nodes, struct auto_weights *aw, unsi
 	return missing ? -ENODATA : 0;
 }
 
-/* Every pair of the job's initiators and the set's nodes from HMAT, or false. */
-static bool from_hmat(const struct hmat *h, struct auto_weights *aw)
+/* Every pair of the job's initiators and the set's nodes from HMAT's rows,
+ * or false with *missing the node a pair of which is not there. */
+static bool from_rows(const struct hmat_rows *rows, struct auto_weights *aw, unsigned *missing)
 {
 	for (unsigned j = 0; j < aw->n; j++) {
 		aw->bw[j] = 0;
 		for (unsigned k = 0; k < aw->init.n; k++) {
-			uint32_t b = hmat_bandwidth(h, aw->init.node[k], aw->node[j]);
+			uint32_t b = rows->mbps[aw->init.node[k]][aw->node[j]];
 
+			*missing = aw->node[j];
 			if (!b)
 				return false;
 			aw->bw[j] += initiators_share(&aw->init, k) * b;
@@ -49,6 +51,8 @@ static bool from_hmat(const struct hmat *h, struct auto_weights *aw)
 		if (aw->access[j] < 0)
 			aw->kbw[j] = aw->bw[j];
 	}
+	aw->source = AUTO_HMAT;
+	aw->srat = rows->from_srat;
 	return true;
 }
 
@@ -95,34 +99,66 @@ static void from_sysfs(struct auto_weights *aw)
 	}
 }
 
+/* What every source needs: the set's sysfs figures (*sysfs: what reading
+ * them returned) and the job's initiators. */
+static int read_start(const struct bitmask *nodes, const struct bitmask *cpunodes,
+		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node,
+		      int *sysfs)
+{
+	int rc;
+
+	*sysfs = read_sysfs(nodes, aw, bad_node);
+	if (*sysfs == -E2BIG)
+		return *sysfs;
+	rc = initiators_read(cpunodes, cpus, &aw->init);
+	if (rc == -ENODATA)
+		return *sysfs < 0 ? *sysfs : -ESRCH;
+	return rc;
+}
+
+static void find_local(struct auto_weights *aw)
+{
+	for (unsigned j = 0; j < aw->n; j++)
+		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
+}
+
 int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
 		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node)
 {
-	static struct hmat h;	/* 96 KiB: not on the stack */
-	int sysfs = read_sysfs(nodes, aw, bad_node);
-	int rc;
+	static struct hmat h;		/* 96 KiB: not on the stack */
+	static struct hmat_rows rows;
+	unsigned missing;
+	int sysfs, rc = read_start(nodes, cpunodes, cpus, aw, bad_node, &sysfs);
 
-	if (sysfs == -E2BIG)
-		return sysfs;
-	rc = initiators_read(cpunodes, cpus, &aw->init);
-	if (rc == -ENODATA)
-		return sysfs < 0 ? sysfs : -ESRCH;
 	if (rc < 0)
 		return rc;
 	aw->hmat_rc = hmat_read(&h);
 	if (aw->hmat_rc == -ENOMEM)
 		return aw->hmat_rc;
-	aw->srat = aw->hmat_rc == 0 && h.map.from_srat;
-	if (aw->hmat_rc == 0 && !from_hmat(&h, aw))
-		aw->hmat_rc = -ENODATA;
 	if (aw->hmat_rc == 0)
-		aw->source = AUTO_HMAT;
-	else if (sysfs < 0)
+		hmat_rows(&h, &rows);
+	if (aw->hmat_rc == 0 && !from_rows(&rows, aw, &missing))
+		aw->hmat_rc = -ENODATA;
+	if (aw->hmat_rc != 0 && sysfs < 0)
 		return sysfs;
-	else
+	if (aw->hmat_rc != 0)
 		from_sysfs(aw);
-	for (unsigned j = 0; j < aw->n; j++)
-		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
+	find_local(aw);
+	return 0;
+}
+
+int auto_weights_read_rows(const struct bitmask *nodes, const struct bitmask *cpunodes,
+			   const struct bitmask *cpus, const struct hmat_rows *rows,
+			   struct auto_weights *aw, unsigned *bad_node)
+{
+	int sysfs, rc = read_start(nodes, cpunodes, cpus, aw, bad_node, &sysfs);
+
+	if (rc < 0)
+		return rc;
+	aw->hmat_rc = 0;
+	if (!from_rows(rows, aw, bad_node))
+		return -ENODATA;
+	find_local(aw);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <numa.h>
 
 #include "bandwidth/bwsum.h"
+#include "bandwidth/hmat.h"
 #include "bandwidth/initiators.h"
 #include "bandwidth/kernelrule.h"
 #include "libnumactl2.h"
@@ -52,6 +53,14 @@ struct auto_weights {
  * bandwidth), -ESRCH (the job's CPUs are on no node) or -ENOMEM. */
 int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
 		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node);
+/* The same from HMAT's rows read elsewhere, by root (the weight-table
+ * service): the rows of the job's initiators, mixed as above, give the
+ * weights root's auto_weights_read() gets from the same table (both go
+ * through one function). Returns as auto_weights_read(), and -ENODATA with
+ * *bad_node when ROWS lacks a pair the job needs. */
+int auto_weights_read_rows(const struct bitmask *nodes, const struct bitmask *cpunodes,
+			   const struct bitmask *cpus, const struct hmat_rows *rows,
+			   struct auto_weights *aw, unsigned *bad_node);
 /* From bw[]: w[] at budget (BW_BUDGET_CHOOSE: the sum chosen too, see
  * bw_choose_weights()), kernel[], and the weights of the local nodes
  * alone. Returns 0 or -EINVAL (budget < n). */
