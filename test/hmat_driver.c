@@ -62,6 +62,21 @@ static int matrix(void)
 	return 0;
 }
 
+/* What auto_weights_read() or _read_rows() returned, and if it read them,
+ * the weights at BUDGET and their --dry-run lines. */
+static int print_auto(int rc, struct auto_weights *aw, unsigned bad, unsigned budget)
+{
+	if (rc == -ENODATA)
+		printf("no bandwidth: node %u\n", bad);
+	if (rc < 0)
+		return fail(rc);
+	rc = auto_weights_choose(aw, budget);
+	if (rc < 0)
+		return fail(rc);
+	auto_weights_print(stdout, aw);
+	return 0;
+}
+
 static int autow(char **argv, int argc)
 {
 	static struct auto_weights aw;
@@ -70,15 +85,7 @@ static int autow(char **argv, int argc)
 	int rc = auto_weights_read(mask_of(argv[2], false), mask_of(argv[3], false),
 				   mask_of(argv[4], true), &aw, &bad);
 
-	if (rc == -ENODATA)
-		printf("no bandwidth: node %u\n", bad);
-	if (rc < 0)
-		return fail(rc);
-	rc = auto_weights_choose(&aw, budget);
-	if (rc < 0)
-		return fail(rc);
-	auto_weights_print(stdout, &aw);
-	return 0;
+	return print_auto(rc, &aw, bad, budget);
 }
 
 /* "I>T=MBPS,..." into ROWS. */
@@ -104,15 +111,7 @@ static int from_rows(char **argv)
 	rows_of(argv[5], &rows);
 	rc = auto_weights_read_rows(mask_of(argv[2], false), mask_of(argv[3], false),
 				    mask_of(argv[4], true), &rows, &aw, &bad);
-	if (rc == -ENODATA)
-		printf("no bandwidth: node %u\n", bad);
-	if (rc < 0)
-		return fail(rc);
-	rc = auto_weights_choose(&aw, BW_BUDGET_CHOOSE);
-	if (rc < 0)
-		return fail(rc);
-	auto_weights_print(stdout, &aw);
-	return 0;
+	return print_auto(rc, &aw, bad, BW_BUDGET_CHOOSE);
 }
 
 static int local(char **argv)
