@@ -430,6 +430,8 @@ int main(int argc, char **argv, char **envp)
 	start_watcher(&ctl);
 	apply_weights(&ctl);
 	apply_policy(&ctl);
+	/* --weights=auto from a guessed row: said once the weights are set. */
+	request_print_auto_notice(stderr, "numactl2: ", &ctl.plan);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)

@@ -698,6 +698,10 @@ struct request_error {
  * they go and the leases in their way, the libnuma check it did not run,
  * --weights=auto's bandwidths; 0 or -ENOMEM. */
 int request_print_weights(FILE *out, const struct request *r, const struct plan *pl);
+/* A run's one-line notice, after PREFIX, when --weights=auto's row is
+ * approximated (HMAT unread: a user who is not root): from what, the worst
+ * case the exact figures allow, and --weights=measured. Whether it printed. */
+bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl);
 
 /* Whether the error is about the user's input (the CLI adds where help is). */
 bool request_error_is_usage(const struct request_error *e);

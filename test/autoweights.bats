@@ -99,6 +99,26 @@ bad_auto() {
 	[[ ${stderr_lines[0]} == "numactl2: changed global interleave weights: node0 5->1"* ]] || return 1
 }
 
+@test "--weights=auto from CPUs the node's figure is not for (HMAT unread): approximated, said by --dry-run and the run, with --weights=measured" {
+	node_bw 0 1 200000 200000
+	# Node 0's figure is for its initiator node0 (CPU 0); the job runs on CPU 1, node 1's.
+	echo 0 >"$NODE_DIR/node0/cpulist"
+	mkdir -p "$NODE_DIR/node1"
+	echo 1 >"$NODE_DIR/node1/cpulist"
+	echo "10 20" >"$NODE_DIR/node0/distance"
+	echo "20 10" >"$NODE_DIR/node1/distance"
+	run -0 --separate-stderr "$NUMACTL2" --physcpubind=1 -w 0 --weights=auto --dry-run true
+	[ "${lines[4]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:100000 (approximated)" ]
+	[ "${lines[5]}" = "auto weights: 0:1 (sum 1, budget 32): approximated from SLIT distances: worst case not known (no node's figure is exact for the job's CPUs)" ]
+	[[ $(printf '%s\n' "${lines[@]}" | grep -F "bandwidth from:") == *"; --weights=measured measures from the job's CPUs" ]] || return 1
+	[ -z "$stderr" ]
+	run -0 --separate-stderr "$NUMACTL2" --physcpubind=1 -w 0 --weights=auto true
+	[ "${stderr_lines[0]}" = "numactl2: --weights=auto (HMAT: No such file or directory): weights 0:1 approximated from SLIT distances: worst case not known (no node's figure is exact for the job's CPUs); --weights=measured measures from the job's CPUs" ]
+	# From node 0's own CPU the figure is exact: no notice.
+	run -0 --separate-stderr "$NUMACTL2" --physcpubind=0 -w 0 --weights=auto true
+	[[ $stderr != *--weights=auto* ]] || return 1
+}
+
 @test "--weights=auto without bandwidth data: exit 1, says to measure, nothing changed" {
 	bad_auto "node 0 reports no bandwidth (nothing in $NODE_DIR/node0/access1 or access0): measure it with --measure, or use --weights=measured" \
 		-w 0 --weights=auto

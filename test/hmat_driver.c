@@ -8,6 +8,10 @@
  *   hmat_driver auto NODES CPUNODES|- CPUS|- [BUDGET]
  *	--dry-run's --weights=auto lines for NODES from the CPUs named
  *	(-: not given), or "error: MESSAGE"
+ *   hmat_driver rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...]
+ *	the same from HMAT rows handed over (auto_weights_read_rows()), as
+ *	the weight-table service would, domains mapped by SRAT; HMAT itself
+ *	is not read
  *   hmat_driver local CPUNODES|- CPUS|-
  *	the nodes -w local picks, or "error: MESSAGE" */
 #include <errno.h>
@@ -58,6 +62,21 @@ static int matrix(void)
 	return 0;
 }
 
+/* What auto_weights_read() or _read_rows() returned, and if it read them,
+ * the weights at BUDGET and their --dry-run lines. */
+static int print_auto(int rc, struct auto_weights *aw, unsigned bad, unsigned budget)
+{
+	if (rc == -ENODATA)
+		printf("no bandwidth: node %u\n", bad);
+	if (rc < 0)
+		return fail(rc);
+	rc = auto_weights_choose(aw, budget);
+	if (rc < 0)
+		return fail(rc);
+	auto_weights_print(stdout, aw);
+	return 0;
+}
+
 static int autow(char **argv, int argc)
 {
 	static struct auto_weights aw;
@@ -66,15 +85,33 @@ static int autow(char **argv, int argc)
 	int rc = auto_weights_read(mask_of(argv[2], false), mask_of(argv[3], false),
 				   mask_of(argv[4], true), &aw, &bad);
 
-	if (rc == -ENODATA)
-		printf("no bandwidth: node %u\n", bad);
-	if (rc < 0)
-		return fail(rc);
-	rc = auto_weights_choose(&aw, budget);
-	if (rc < 0)
-		return fail(rc);
-	auto_weights_print(stdout, &aw);
-	return 0;
+	return print_auto(rc, &aw, bad, budget);
+}
+
+/* "I>T=MBPS,..." into ROWS. */
+static void rows_of(const char *s, struct hmat_rows *rows)
+{
+	unsigned i, t, mbps, len;
+
+	*rows = (struct hmat_rows){ .from_srat = true };
+	while (sscanf(s, "%u>%u=%u%n", &i, &t, &mbps, &len) == 3 && i < BW_MAX_NODES &&
+	       t < BW_MAX_NODES) {
+		rows->mbps[i][t] = mbps;
+		s += len + (s[len] == ',');
+	}
+}
+
+static int from_rows(char **argv)
+{
+	static struct auto_weights aw;
+	static struct hmat_rows rows;
+	unsigned bad = 0;
+	int rc;
+
+	rows_of(argv[5], &rows);
+	rc = auto_weights_read_rows(mask_of(argv[2], false), mask_of(argv[3], false),
+				    mask_of(argv[4], true), &rows, &aw, &bad);
+	return print_auto(rc, &aw, bad, BW_BUDGET_CHOOSE);
 }
 
 static int local(char **argv)
@@ -95,9 +132,11 @@ int main(int argc, char **argv)
 		return matrix();
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "auto") == 0)
 		return autow(argv, argc);
+	if (argc == 6 && strcmp(argv[1], "rows") == 0)
+		return from_rows(argv);
 	if (argc == 4 && strcmp(argv[1], "local") == 0)
 		return local(argv);
 	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | "
-			"local CPUNODES|- CPUS|-\n");
+			"rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...] | local CPUNODES|- CPUS|-\n");
 	return 2;
 }

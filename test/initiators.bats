@@ -84,8 +84,34 @@ line() {
 	rm "$NUMACTL2_ACPI_TABLES/HMAT"
 	auto 0 -
 	# 200 * 10/20, 60 * 14/28: the SLIT's guess of 100/30 where HMAT says 80/20.
-	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:200000 1:100000 2:60000 3:30000" ]
-	[ "$(line "bandwidth from")" = "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: No such file or directory); scaled by SLIT distance for the job's initiators that are not the nearest: an approximation (bandwidth taken as inverse to distance); --measure measures from the job's CPUs" ]
+	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:200000 1:100000 (approximated) 2:60000 3:30000 (approximated)" ]
+	[ "$(line "bandwidth from")" = "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: No such file or directory); scaled by SLIT distance for the job's initiators that are not the nearest: an approximation (bandwidth taken as inverse to distance); --weights=measured measures from the job's CPUs" ]
+}
+
+@test "HMAT unreadable: no figure above what socket 0 can draw (360 GB/s), the worst case from its exact nodes" {
+	rm "$NUMACTL2_ACPI_TABLES/HMAT"
+	auto 0 -
+	# The guess sums to 390 GB/s; nodes 0 and 2 are socket 0's own (access1 names it): exact.
+	[ "${lines[1]}" = "auto weights: 0:20 1:10 2:6 3:3 (sum 39, chosen): approximated from SLIT distances: worst case 260.0 GB/s, from nodes 0,2 (exact for the job's CPUs) of their 260.0 GB/s" ]
+	[ "${lines[2]}" = "kernel auto weights: 0:4 1:4 2:1 3:1 (sum 10, budget 32): approximated from SLIT distances: worst case 250.0 GB/s, from nodes 0,2 (exact for the job's CPUs) of their 260.0 GB/s" ]
+	[ "${lines[3]}" = "auto weight sum 39: 100.0% of the approximated row; at 32: 98.9% (the smallest sum that reaches 99%)" ]
+	[ "$(line "local nodes")" = "local nodes (nearest to the job's CPUs, -w local): 0:10 2:3: modelled 260.0 GB/s of their 260.0 GB/s, beside a worst case of 260.0 GB/s with all 4 nodes" ]
+	# No "cannot help" line: which nodes cannot help is the guess's to say.
+	[ -z "$(line "cannot help")" ]
+	figures_at_most 360.0
+	# Nodes 1 and 3 alone, from socket 0: neither is exact, so no figure at all.
+	run -0 "$HMAT_DRIVER" auto 1,3 0 -
+	[ "${lines[1]}" = "auto weights: 1:10 3:3 (sum 13, budget 32): approximated from SLIT distances: worst case not known (no node's figure is exact for the job's CPUs)" ]
+	[[ $output != *GB/s* ]] || return 1
+}
+
+@test "HMAT unreadable: a guess is never above the figure of the node's nearest initiator" {
+	rm "$NUMACTL2_ACPI_TABLES/HMAT"
+	# A SLIT that puts socket 0 nearer to node 3 (12) than node 3's own
+	# initiator, node 1 (14): 60000 * 14/12 would be more than node 1 draws.
+	echo "10 20 14 12" >"$NUMACTL2_SYSFS_NODE/node0/distance"
+	auto 0 -
+	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:200000 1:100000 (approximated) 2:60000 3:60000 (approximated)" ]
 }
 
 @test "HMAT unreadable, the job on the nodes' nearest initiator: sysfs as is" {
@@ -98,8 +124,9 @@ line() {
 @test "HMAT unreadable and no distances: sysfs as is, and said to be so" {
 	rm "$NUMACTL2_ACPI_TABLES/HMAT" "$NUMACTL2_SYSFS_NODE"/node*/distance
 	auto 1 -
-	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:200000 1:200000 2:60000 3:60000" ]
-	[ "$(line "bandwidth from")" = "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: No such file or directory); as is for the job's initiators that are not the nearest (no SLIT distances): an approximation that may promise more than they draw; --measure measures from the job's CPUs" ]
+	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:200000 (approximated) 1:200000 2:60000 (approximated) 3:60000" ]
+	[ "${lines[1]}" = "auto weights: 0:10 1:10 2:3 3:3 (sum 26, budget 32): approximated from the nearest initiators' figures: worst case 260.0 GB/s, from nodes 1,3 (exact for the job's CPUs) of their 260.0 GB/s" ]
+	[ "$(line "bandwidth from")" = "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: No such file or directory); as is for the job's initiators that are not the nearest (no SLIT distances): an approximation that may promise more than they draw; --weights=measured measures from the job's CPUs" ]
 }
 
 @test "a malformed HMAT is not used: sysfs, and why" {
@@ -115,6 +142,23 @@ line() {
 	[ "$(line "bandwidth from")" = "bandwidth from: HMAT, from the job's initiators to each node (proximity domains to nodes by SRAT)" ]
 	auto 1 -
 	[[ $(line "bandwidth from") == "bandwidth from: sysfs access1 or access0, the nearest initiator's (HMAT: no bandwidth for every initiator and node); scaled by SLIT"* ]]
+}
+
+@test "HMAT's rows handed over (the weight-table service's part): root's weights, from the same function" {
+	rm "$NUMACTL2_ACPI_TABLES/HMAT"
+	local rows="0>0=200000,0>1=80000,0>2=60000,0>3=20000,1>0=80000,1>1=200000,1>2=20000,1>3=60000"
+	run -0 "$HMAT_DRIVER" rows 0,1,2,3 0 - "$rows"
+	printf '%s\n' "${lines[@]}"
+	# Socket 0's lines as root gets them from HMAT itself (the first test).
+	[ "${lines[0]}" = "bandwidth (MB/s, min of read and write, HMAT, from the job's CPUs): 0:200000 1:80000 2:60000 3:20000" ]
+	[ "${lines[1]}" = "auto weights: 0:10 1:4 2:3 3:1 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
+	[ "$(line "bandwidth from")" = "bandwidth from: HMAT, from the job's initiators to each node (proximity domains to nodes by SRAT)" ]
+	# Both sockets: each node's by the share of the job's CPUs, as from HMAT.
+	run -0 "$HMAT_DRIVER" rows 0,1,2,3 0,1 - "$rows"
+	[ "${lines[1]}" = "auto weights: 0:7 1:7 2:2 3:2 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
+	# Rows without socket 1's: a job there has no figure for node 0.
+	run -1 "$HMAT_DRIVER" rows 0,1,2,3 1 - "0>0=200000,0>1=80000,0>2=60000,0>3=20000"
+	[ "${lines[0]}" = "no bandwidth: node 0" ]
 }
 
 @test "-w local: the memory nodes nearest to the job's CPUs" {

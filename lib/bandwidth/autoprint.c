@@ -9,6 +9,39 @@
 
 #include "bandwidth/autoweights.h"
 
+/* The nodes of W (0: not in it) whose bandwidth is exact: "node 2" or "nodes 0,2". */
+static void print_exact_nodes(FILE *f, const struct auto_weights *aw, const uint8_t *w)
+{
+	const char *sep = "";
+	unsigned count = 0;
+
+	for (unsigned j = 0; j < aw->n; j++)
+		count += aw->exact[j] && w[j];
+	fprintf(f, "node%s ", count > 1 ? "s" : "");
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->exact[j] && w[j]) {
+			fprintf(f, "%s%u", sep, aw->node[j]);
+			sep = ",";
+		}
+}
+
+/* An approximated row's figure for W: the worst case the exact figures
+ * allow (auto_worst_case()), never the guess's. */
+static void print_worst_case(FILE *f, const struct auto_weights *aw, const uint8_t *w)
+{
+	double total, t = auto_worst_case(aw, w, &total);
+
+	fprintf(f, "approximated from %s: ", aw->source == AUTO_SLIT ?
+		"SLIT distances" : "the nearest initiators' figures");
+	if (t == 0) {
+		fprintf(f, "worst case not known (no node's figure is exact for the job's CPUs)");
+		return;
+	}
+	fprintf(f, "worst case %.1f GB/s, from ", t / 1000);
+	print_exact_nodes(f, aw, w);
+	fprintf(f, " (exact for the job's CPUs) of their %.1f GB/s", total / 1000);
+}
+
 static void print_auto_line(FILE *f, const char *label, const struct auto_weights *aw, const uint8_t *w,
 			    unsigned budget)
 {
@@ -22,11 +55,15 @@ static void print_auto_line(FILE *f, const char *label, const struct auto_weight
 		total += aw->bw[i];
 	}
 	if (budget == BW_BUDGET_CHOOSE)
-		fprintf(f, " (sum %u, chosen)", sum);
+		fprintf(f, " (sum %u, chosen): ", sum);
 	else
-		fprintf(f, " (sum %u, budget %u)", sum, budget);
-	fprintf(f, ": modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s\n", t / 1000, 100 * t / total,
-	       total / 1000);
+		fprintf(f, " (sum %u, budget %u): ", sum, budget);
+	if (auto_weights_approximated(aw))
+		print_worst_case(f, aw, w);
+	else
+		fprintf(f, "modelled %.1f GB/s, %.1f%% of the nodes' %.1f GB/s", t / 1000,
+			100 * t / total, total / 1000);
+	fputc('\n', f);
 }
 
 /* Why the sum of numactl2's weights is what it is (bw_choose_weights()). */
@@ -34,8 +71,11 @@ static void print_auto_sum(FILE *f, const struct auto_weights *aw)
 {
 	const struct bw_choice *c = &aw->choice;
 
-	fprintf(f, "auto weight sum %u: %.1f%% of %.1f GB/s", c->sum, 100 * c->t / c->total,
-	       c->total / 1000);
+	fprintf(f, "auto weight sum %u: %.1f%% of ", c->sum, 100 * c->t / c->total);
+	if (auto_weights_approximated(aw))
+		fprintf(f, "the approximated row");
+	else
+		fprintf(f, "%.1f GB/s", c->total / 1000);
 	if (c->why == BW_SUM_BUDGET) {
 		fprintf(f, ", the best within --weight-budget=%u\n", aw->budget);
 		return;
@@ -67,7 +107,7 @@ static void print_leave_out(FILE *f, const struct auto_weights *aw)
 	int out = bw_leave_out(aw->bw, aw->n, aw->budget, keep, &t);
 	const char *sep = "";
 
-	if (out <= 0)
+	if (out <= 0 || auto_weights_approximated(aw))
 		return;
 	fprintf(f, "cannot help: node%s ", out > 1 ? "s" : "");
 	for (unsigned i = 0; i < aw->n; i++)
@@ -133,17 +173,20 @@ static void print_source(FILE *f, const struct auto_weights *aw)
 	else if (aw->source == AUTO_SLIT)
 		fprintf(f, "; scaled by SLIT distance for the job's initiators that are not the "
 			"nearest: an approximation (bandwidth taken as inverse to distance); "
-			"--measure measures from the job's CPUs\n");
+			"--weights=measured measures from the job's CPUs\n");
 	else
 		fprintf(f, "; as is for the job's initiators that are not the nearest (no SLIT "
 			"distances): an approximation that may promise more than they draw; "
-			"--measure measures from the job's CPUs\n");
+			"--weights=measured measures from the job's CPUs\n");
 }
 
-/* What the nodes nearest to the job's CPUs alone would give (-w local). */
+/* What the nodes nearest to the job's CPUs alone would give (-w local):
+ * modelled where their figures are exact, beside all the nodes' figure. */
 static void print_local(FILE *f, const struct auto_weights *aw)
 {
-	double total = 0;
+	uint8_t w[BW_MAX_NODES] = { 0 };
+	double total = 0, all = aw->choice.t, exact_sum;
+	bool exact = true;
 	unsigned k = 0;
 
 	if (!aw->nlocal)
@@ -151,11 +194,22 @@ static void print_local(FILE *f, const struct auto_weights *aw)
 	fprintf(f, "local nodes (nearest to the job's CPUs, -w local):");
 	for (unsigned j = 0; j < aw->n; j++)
 		if (aw->local[j]) {
-			fprintf(f, " %u:%u", aw->node[j], aw->wlocal[k++]);
+			w[j] = aw->wlocal[k++];
+			fprintf(f, " %u:%u", aw->node[j], w[j]);
 			total += aw->bw[j];
+			exact = exact && aw->exact[j];
 		}
-	fprintf(f, ": modelled %.1f GB/s of their %.1f GB/s, beside %.1f GB/s with all %u nodes\n",
-		aw->tlocal / 1000, total / 1000, aw->choice.t / 1000, aw->n);
+	if (auto_weights_approximated(aw) && !exact) {
+		fprintf(f, ": ");
+		print_worst_case(f, aw, w);
+		fputc('\n', f);
+		return;
+	}
+	if (auto_weights_approximated(aw))
+		all = auto_worst_case(aw, aw->w, &exact_sum);
+	fprintf(f, ": modelled %.1f GB/s of their %.1f GB/s, beside %s%.1f GB/s with all %u nodes\n",
+		aw->tlocal / 1000, total / 1000, auto_weights_approximated(aw) ? "a worst case of " : "",
+		all / 1000, aw->n);
 }
 
 /* --weights=auto: the bandwidths, numactl2's weights and the kernel's, and
@@ -167,8 +221,9 @@ void auto_weights_print(FILE *f, const struct auto_weights *aw)
 	fprintf(f, "bandwidth (MB/s, min of read and write, %s):",
 		aw->source == AUTO_HMAT ? "HMAT, from the job's CPUs" : "HMAT access1");
 	for (unsigned i = 0; i < aw->n; i++)
-		fprintf(f, " %u:%.0f%s", aw->node[i], aw->bw[i],
-			aw->source != AUTO_HMAT && aw->access[i] == 0 ? " (access0)" : "");
+		fprintf(f, " %u:%.0f%s%s", aw->node[i], aw->bw[i],
+			aw->source != AUTO_HMAT && aw->access[i] == 0 ? " (access0)" : "",
+			auto_weights_approximated(aw) && !aw->exact[i] ? " (approximated)" : "");
 	fprintf(f, "\n");
 	print_auto_line(f, "auto weights", aw, aw->w,
 			aw->choice.why == BW_SUM_KEPT ? BW_BUDGET_DEFAULT : aw->budget);
@@ -178,4 +233,17 @@ void auto_weights_print(FILE *f, const struct auto_weights *aw)
 	print_initiators(f, aw);
 	print_source(f, aw);
 	print_local(f, aw);
+}
+
+bool auto_weights_print_notice(FILE *f, const char *prefix, const struct auto_weights *aw)
+{
+	if (!auto_weights_approximated(aw))
+		return false;
+	fprintf(f, "%s--weights=auto (HMAT: %s): weights", prefix, hmat_why(aw->hmat_rc));
+	for (unsigned i = 0; i < aw->n; i++)
+		fprintf(f, "%s%u:%u", i ? "," : " ", aw->node[i], aw->w[i]);
+	fprintf(f, " ");
+	print_worst_case(f, aw, aw->w);
+	fprintf(f, "; --weights=measured measures from the job's CPUs\n");
+	return true;
 }

@@ -33,21 +33,26 @@ static int read_sysfs(const struct bitmask *nodes, struct auto_weights *aw, unsi
 	return missing ? -ENODATA : 0;
 }
 
-/* Every pair of the job's initiators and the set's nodes from HMAT, or false. */
-static bool from_hmat(const struct hmat *h, struct auto_weights *aw)
+/* Every pair of the job's initiators and the set's nodes from HMAT's rows,
+ * or false with *missing the node a pair of which is not there. */
+static bool from_rows(const struct hmat_rows *rows, struct auto_weights *aw, unsigned *missing)
 {
 	for (unsigned j = 0; j < aw->n; j++) {
 		aw->bw[j] = 0;
 		for (unsigned k = 0; k < aw->init.n; k++) {
-			uint32_t b = hmat_bandwidth(h, aw->init.node[k], aw->node[j]);
+			uint32_t b = rows->mbps[aw->init.node[k]][aw->node[j]];
 
+			*missing = aw->node[j];
 			if (!b)
 				return false;
 			aw->bw[j] += initiators_share(&aw->init, k) * b;
 		}
+		aw->exact[j] = true;
 		if (aw->access[j] < 0)
 			aw->kbw[j] = aw->bw[j];
 	}
+	aw->source = AUTO_HMAT;
+	aw->srat = rows->from_srat;
 	return true;
 }
 
@@ -58,7 +63,9 @@ static void worse(struct auto_weights *aw, enum auto_source s)
 }
 
 /* Node j's bandwidth from initiator node I: sysfs's as is where I is nearest
- * to it, else scaled by distance (a node twice as far gets half as much). */
+ * to it (the firmware's own figure for I: exact), else a guess, scaled by
+ * distance (a node twice as far gets half as much) but never above the
+ * nearest initiator's figure, the best the kernel found for node j. */
 static double from_initiator(struct auto_weights *aw, unsigned j, unsigned i, const bool *near)
 {
 	unsigned t = aw->node[j], dn, di;
@@ -67,10 +74,11 @@ static double from_initiator(struct auto_weights *aw, unsigned j, unsigned i, co
 		worse(aw, AUTO_NEAREST);
 		return aw->kbw[j];
 	}
+	aw->exact[j] = false;
 	for (unsigned n = 0; n < BW_MAX_NODES; n++)
 		if (near[n] && nodeperf_distance(n, t, &dn) && nodeperf_distance(i, t, &di)) {
 			worse(aw, AUTO_SLIT);
-			return aw->kbw[j] * dn / di;
+			return aw->kbw[j] * bw_min(1, (double)dn / di);
 		}
 	worse(aw, AUTO_AS_IS);
 	return aw->kbw[j];
@@ -84,41 +92,96 @@ static void from_sysfs(struct auto_weights *aw)
 
 		initiators_nearest(aw->node[j], near);
 		aw->bw[j] = 0;
+		aw->exact[j] = true;
 		for (unsigned k = 0; k < aw->init.n; k++)
 			aw->bw[j] += initiators_share(&aw->init, k) *
 				     from_initiator(aw, j, aw->init.node[k], near);
 	}
 }
 
+/* What every source needs: the set's sysfs figures (*sysfs: what reading
+ * them returned) and the job's initiators. */
+static int read_start(const struct bitmask *nodes, const struct bitmask *cpunodes,
+		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node,
+		      int *sysfs)
+{
+	int rc;
+
+	*sysfs = read_sysfs(nodes, aw, bad_node);
+	if (*sysfs == -E2BIG)
+		return *sysfs;
+	rc = initiators_read(cpunodes, cpus, &aw->init);
+	if (rc == -ENODATA)
+		return *sysfs < 0 ? *sysfs : -ESRCH;
+	return rc;
+}
+
+static void find_local(struct auto_weights *aw)
+{
+	for (unsigned j = 0; j < aw->n; j++)
+		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
+}
+
 int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
 		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node)
 {
-	static struct hmat h;	/* 96 KiB: not on the stack */
-	int sysfs = read_sysfs(nodes, aw, bad_node);
-	int rc;
+	static struct hmat h;		/* 96 KiB: not on the stack */
+	static struct hmat_rows rows;
+	unsigned missing;
+	int sysfs, rc = read_start(nodes, cpunodes, cpus, aw, bad_node, &sysfs);
 
-	if (sysfs == -E2BIG)
-		return sysfs;
-	rc = initiators_read(cpunodes, cpus, &aw->init);
-	if (rc == -ENODATA)
-		return sysfs < 0 ? sysfs : -ESRCH;
 	if (rc < 0)
 		return rc;
 	aw->hmat_rc = hmat_read(&h);
 	if (aw->hmat_rc == -ENOMEM)
 		return aw->hmat_rc;
-	aw->srat = aw->hmat_rc == 0 && h.map.from_srat;
-	if (aw->hmat_rc == 0 && !from_hmat(&h, aw))
-		aw->hmat_rc = -ENODATA;
 	if (aw->hmat_rc == 0)
-		aw->source = AUTO_HMAT;
-	else if (sysfs < 0)
+		hmat_rows(&h, &rows);
+	if (aw->hmat_rc == 0 && !from_rows(&rows, aw, &missing))
+		aw->hmat_rc = -ENODATA;
+	if (aw->hmat_rc != 0 && sysfs < 0)
 		return sysfs;
-	else
+	if (aw->hmat_rc != 0)
 		from_sysfs(aw);
-	for (unsigned j = 0; j < aw->n; j++)
-		aw->local[j] = initiators_local(&aw->init, aw->node[j]);
+	find_local(aw);
 	return 0;
+}
+
+int auto_weights_read_rows(const struct bitmask *nodes, const struct bitmask *cpunodes,
+			   const struct bitmask *cpus, const struct hmat_rows *rows,
+			   struct auto_weights *aw, unsigned *bad_node)
+{
+	int sysfs, rc = read_start(nodes, cpunodes, cpus, aw, bad_node, &sysfs);
+
+	if (rc < 0)
+		return rc;
+	aw->hmat_rc = 0;
+	if (!from_rows(rows, aw, bad_node))
+		return -ENODATA;
+	find_local(aw);
+	return 0;
+}
+
+bool auto_weights_approximated(const struct auto_weights *aw)
+{
+	return aw->source >= AUTO_SLIT;
+}
+
+double auto_worst_case(const struct auto_weights *aw, const uint8_t *w, double *total)
+{
+	double t = 0;
+	unsigned sum = 0;
+
+	*total = 0;
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->exact[j] && w[j]) {
+			sum += w[j];
+			*total += aw->bw[j];
+		}
+	for (unsigned j = 0; j < aw->n; j++)
+		if (aw->exact[j] && w[j] && (t == 0 || bw_node_limit(aw->bw[j], sum, w[j]) < t))
+			t = bw_node_limit(aw->bw[j], sum, w[j]);
+	return t;
 }
 
 /* numactl2's weights for the local nodes alone, when they are some but not all. */

@@ -10,6 +10,7 @@
 #include <numa.h>
 
 #include "bandwidth/bwsum.h"
+#include "bandwidth/hmat.h"
 #include "bandwidth/initiators.h"
 #include "bandwidth/kernelrule.h"
 #include "libnumactl2.h"
@@ -26,6 +27,7 @@ struct auto_weights {
 	unsigned n;				/* nodes of the interleave set */
 	unsigned node[BW_MAX_NODES];
 	double bw[BW_MAX_NODES];		/* MB/s, from the job's CPUs */
+	bool exact[BW_MAX_NODES];		/* bw is the firmware's own for the job's CPUs */
 	double kbw[BW_MAX_NODES];		/* MB/s, what the kernel's auto mode reads */
 	int access[BW_MAX_NODES];		/* sysfs access class of kbw, -1: none */
 	enum auto_source source;
@@ -51,12 +53,34 @@ struct auto_weights {
  * bandwidth), -ESRCH (the job's CPUs are on no node) or -ENOMEM. */
 int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
 		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node);
+/* The same from HMAT's rows read elsewhere, by root (the weight-table
+ * service): the rows of the job's initiators, mixed as above, give the
+ * weights root's auto_weights_read() gets from the same table (both go
+ * through one function). Returns as auto_weights_read(), and -ENODATA with
+ * *bad_node when ROWS lacks a pair the job needs. */
+int auto_weights_read_rows(const struct bitmask *nodes, const struct bitmask *cpunodes,
+			   const struct bitmask *cpus, const struct hmat_rows *rows,
+			   struct auto_weights *aw, unsigned *bad_node);
 /* From bw[]: w[] at budget (BW_BUDGET_CHOOSE: the sum chosen too, see
  * bw_choose_weights()), kernel[], and the weights of the local nodes
  * alone. Returns 0 or -EINVAL (budget < n). */
 int auto_weights_choose(struct auto_weights *aw, unsigned budget);
 
+/* Whether some node's bandwidth is a guess (HMAT could not be read and
+ * the job is not on that node's nearest initiator). */
+bool auto_weights_approximated(const struct auto_weights *aw);
+/* The worst case the exact figures allow for weights W (indexed as aw's
+ * nodes; 0: not in the set): the model's T over the nodes whose bw is
+ * exact alone, the others counted for nothing. Never above *total, their
+ * bandwidth sum, which the job's CPUs can draw: the figure an approximated
+ * row stands behind. 0 when no node of W is exact. */
+double auto_worst_case(const struct auto_weights *aw, const uint8_t *w, double *total);
+
 /* --dry-run's lines for aw, after auto_weights_choose(), to f (autoprint.c). */
 void auto_weights_print(FILE *f, const struct auto_weights *aw);
+/* A run's notice when the row is approximated (autoprint.c): what it is
+ * approximated from, the worst case and --weights=measured, after PREFIX,
+ * in one line. Returns whether it printed. */
+bool auto_weights_print_notice(FILE *f, const char *prefix, const struct auto_weights *aw);
 
 #endif

@@ -126,6 +126,14 @@ uint32_t hmat_bandwidth(const struct hmat *h, unsigned initiator, unsigned targe
 	return r < w ? r : w;
 }
 
+void hmat_rows(const struct hmat *h, struct hmat_rows *rows)
+{
+	rows->from_srat = h->map.from_srat;
+	for (unsigned i = 0; i < BW_MAX_NODES; i++)
+		for (unsigned t = 0; t < BW_MAX_NODES; t++)
+			rows->mbps[i][t] = hmat_bandwidth(h, i, t);
+}
+
 uint32_t hmat_latency(const struct hmat *h, unsigned initiator, unsigned target)
 {
 	uint32_t r = either(h, HMAT_ACCESS_LATENCY, HMAT_READ_LATENCY, initiator, target);

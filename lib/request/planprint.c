@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run's lines of what the library would do, written to the FILE * a
  * front end gives: a plan's weights, where they go and the leases in their
- * way, the libnuma check it did not run, --weights=auto's bandwidths; and
- * what --set or --reset-global-weights would write. */
+ * way, the libnuma check it did not run, --weights=auto's bandwidths (and a
+ * run's notice when they are approximated); and what --set or
+ * --reset-global-weights would write. */
 #include <errno.h>
 #include <stdio.h>
 
@@ -85,6 +86,11 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
 	if (pl->auto_weights)
 		auto_weights_print(out, &pl->state->autow);
 	return 0;
+}
+
+bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
+{
+	return pl->auto_weights && auto_weights_print_notice(out, prefix, &pl->state->autow);
 }
 
 int admin_print_set(FILE *out, const struct weight_list *wl)
