@@ -8,6 +8,8 @@
  *   hmat_driver auto NODES CPUNODES|- CPUS|- [BUDGET]
  *	--dry-run's --weights=auto lines for NODES from the CPUs named
  *	(-: not given), or "error: MESSAGE"
+ *   hmat_driver auto-user NODES CPUNODES|- CPUS|-
+ *	as auto, HMAT's rows from numactl2d where HMAT cannot be read
  *   hmat_driver rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...]
  *	the same from HMAT rows handed over (auto_weights_read_rows()), as
  *	the weight-table service would, domains mapped by SRAT; HMAT itself
@@ -21,6 +23,7 @@
 
 #include "bandwidth/autoweights.h"
 #include "bandwidth/hmat.h"
+#include "request/planstate.h"
 
 /* A comma list of numbers as a mask of SIZE bits, NULL for "-". */
 static struct bitmask *mask_of(const char *s, bool cpus)
@@ -126,17 +129,38 @@ static int local(char **argv)
 	return 0;
 }
 
+/* As auto, for a user who cannot read HMAT: the rows from numactl2d, as
+ * numactl2's --weights=auto asks them (lib/request/ownerask.c). */
+static int auto_user(char **argv)
+{
+	static struct auto_weights aw;
+	static struct policy p;
+	struct request r = { .policy = &p };
+	unsigned bad = 0;
+	int rc;
+
+	p.nodes = mask_of(argv[2], false);
+	r.cpunodes = mask_of(argv[3], false);
+	r.cpus = mask_of(argv[4], true);
+	rc = auto_weights_read(p.nodes, r.cpunodes, r.cpus, &aw, &bad);
+	if (rc == 0 && aw.hmat_rc == -EACCES)
+		(void)request_owner_rows(&r, &aw);
+	return print_auto(rc, &aw, bad, BW_BUDGET_CHOOSE);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "matrix") == 0)
 		return matrix();
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "auto") == 0)
 		return autow(argv, argc);
+	if (argc == 5 && strcmp(argv[1], "auto-user") == 0)
+		return auto_user(argv);
 	if (argc == 6 && strcmp(argv[1], "rows") == 0)
 		return from_rows(argv);
 	if (argc == 4 && strcmp(argv[1], "local") == 0)
 		return local(argv);
-	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | "
+	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | auto-user NODES CPUNODES|- CPUS|- | "
 			"rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...] | local CPUNODES|- CPUS|-\n");
 	return 2;
 }

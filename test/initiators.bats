@@ -12,28 +12,7 @@ load helpers
 load lib/twosockets
 
 setup() {
-	export NUMACTL2_ACPI_TABLES=$BATS_TEST_TMPDIR/acpi
-	export NUMACTL2_SYSFS_NODE=$BATS_TEST_TMPDIR/node
-	local n near bw d
-	for n in 0 1 2 3; do
-		near=$((n % 2)) bw=$((n < 2 ? 200000 : 60000))
-		d=$NUMACTL2_SYSFS_NODE/node$n
-		mkdir -p "$d/access1/initiators/node$near"
-		echo "$bw" >"$d/access1/initiators/read_bandwidth"
-		echo "$bw" >"$d/access1/initiators/write_bandwidth"
-		echo "Node $n MemTotal:  1048576 kB" >"$d/meminfo"
-		: >"$d/cpulist"
-	done
-	echo 0 >"$NUMACTL2_SYSFS_NODE/node0/cpulist"
-	echo 1 >"$NUMACTL2_SYSFS_NODE/node1/cpulist"
-	# SLIT: local 10, remote DRAM 20, local CXL 14, remote CXL 28.
-	echo "10 20 14 28" >"$NUMACTL2_SYSFS_NODE/node0/distance"
-	echo "20 10 28 14" >"$NUMACTL2_SYSFS_NODE/node1/distance"
-	echo "14 28 10 28" >"$NUMACTL2_SYSFS_NODE/node2/distance"
-	echo "28 14 28 10" >"$NUMACTL2_SYSFS_NODE/node3/distance"
-	python3 "$MKHMAT" "$NUMACTL2_ACPI_TABLES" --cpus 0,1 --mems 0,1,2,3 \
-		--bw 0:0=200000 --bw 0:1=80000 --bw 0:2=60000 --bw 0:3=20000 \
-		--bw 1:0=80000 --bw 1:1=200000 --bw 1:2=20000 --bw 1:3=60000
+	two_socket_machine "$BATS_TEST_TMPDIR"
 }
 
 # auto CPUNODES CPUS: the --dry-run lines for nodes 0-3 from those CPUs.

@@ -10,6 +10,7 @@ load helpers
 NUMACTL2D=${NUMACTL2D:-$BATS_TEST_DIRNAME/../build/test/numactl2d}
 CLIENT=$BATS_TEST_DIRNAME/owner_client.py
 PY=/usr/bin/python3
+HMAT_DRIVER=${HMAT_DRIVER:-$BATS_TEST_DIRNAME/../build/test/hmat_driver}
 
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # For a background job whose $! must be the job itself (a function run
@@ -201,4 +202,20 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	[[ $stderr == *"only root can change it"* ]] || return 1
 	[ ! -e "$SVC/ran" ]
 	[ "$(w 0)" = 1 ]
+}
+
+@test "service: --weights=auto for a user who cannot read HMAT: the service's rows, root's weights (issue 40)" {
+	load lib/twosockets
+	two_socket_machine "$SVC"
+	chmod -R a+rX "$SVC/node" "$SVC/acpi"
+	# HMAT is root's, as in /sys/firmware/acpi/tables.
+	chmod 600 "$SVC/acpi/HMAT"
+	run -0 as_nobody "$HMAT_DRIVER" auto-user 0,1,2,3 0 -
+	# No service: the approximation from distances, said to be one.
+	[[ ${lines[1]} == "auto weights: 0:20 1:10 2:6 3:3 (sum 39, chosen): approximated from SLIT distances"* ]] || return 1
+	[[ $output == *"(HMAT: Permission denied)"* ]] || return 1
+	svc_start
+	run -0 as_nobody "$HMAT_DRIVER" auto-user 0,1,2,3 0 -
+	[ "${lines[1]}" = "auto weights: 0:10 1:4 2:3 3:1 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
+	[[ $output == *"bandwidth from: HMAT (read by numactl2d), from the job's initiators"* ]] || return 1
 }

@@ -161,7 +161,8 @@ static const char *hmat_why(int rc)
 static void print_source(FILE *f, const struct auto_weights *aw)
 {
 	if (aw->source == AUTO_HMAT) {
-		fprintf(f, "bandwidth from: HMAT, from the job's initiators to each node (%s)\n",
+		fprintf(f, "bandwidth from: HMAT%s, from the job's initiators to each node (%s)\n",
+			aw->via_owner ? " (read by numactl2d)" : "",
 			aw->srat ? "proximity domains to nodes by SRAT" :
 				   "no usable SRAT: proximity domain N taken for node N");
 		return;

@@ -32,6 +32,7 @@ struct auto_weights {
 	int access[BW_MAX_NODES];		/* sysfs access class of kbw, -1: none */
 	enum auto_source source;
 	int hmat_rc;				/* why HMAT was not used (0: it was) */
+	bool via_owner;				/* HMAT read by numactl2d for a user */
 	bool srat;				/* HMAT's domains mapped to nodes by SRAT */
 	struct initiators init;			/* the job's CPU nodes */
 	bool local[BW_MAX_NODES];		/* nearest to the job's CPUs */

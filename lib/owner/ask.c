@@ -89,6 +89,27 @@ int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owne
 	return rc;
 }
 
+/* OWNER_ROWS: HMAT as the service read it. 0, -ENODATA (with the
+ * service's reason in r->err), or -errno. */
+int owner_rows_read(int timeout_ms, struct owner_rows *r)
+{
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_ROWS };
+	struct pollfd p = { .events = POLLIN };
+	int fd = owner_connect();
+	int rc;
+
+	if (fd < 0)
+		return fd;
+	p.fd = fd;
+	rc = owner_send(fd, &k, sizeof(k), -1);
+	while (rc == 0 && (rc = owner_recv(fd, r, sizeof(*r), NULL)) == -EAGAIN)
+		rc = poll(&p, 1, timeout_ms) > 0 ? 0 : -ETIMEDOUT;
+	close(fd);
+	if (rc == 0 && (r->version != OWNER_WIRE_VERSION || r->verdict != OWNER_GRANTED))
+		rc = r->version == OWNER_WIRE_VERSION ? -ENODATA : -EBADMSG;
+	return rc;
+}
+
 /* OWNER_LIST: each holder to EACH, until OWNER_END. */
 int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg)
 {

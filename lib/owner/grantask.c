@@ -11,6 +11,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "bandwidth/hmat.h"
 #include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
@@ -130,11 +131,36 @@ int owner_conn_send_list(struct owner_server *s, struct owner_conn *c)
 	return 0;
 }
 
+/* HMAT as root reads it, for any user: the firmware's figures, which
+ * only the table's permissions keep from them. */
+static void send_rows(struct owner_server *s, struct owner_conn *c)
+{
+	struct owner_rows *r = calloc(1, sizeof(*r));
+	struct hmat *h = malloc(sizeof(*h));
+	struct hmat_rows *rows = malloc(sizeof(*rows));
+
+	if (r && h && rows) {
+		r->version = OWNER_WIRE_VERSION;
+		r->err = -hmat_read(h);
+		r->verdict = r->err ? OWNER_BUSY : OWNER_GRANTED;
+		if (!r->err) {
+			hmat_rows(h, rows);
+			r->from_srat = rows->from_srat;
+			memcpy(r->mbps, rows->mbps, sizeof(r->mbps));
+		}
+		(void)owner_send(c->fd, r, sizeof(*r), -1);
+	}
+	free(r);
+	free(h);
+	free(rows);
+	owner_conn_close(s, c);
+}
+
 void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 {
 	const struct owner_ask *k = &c->ask;
 
-	if (!owner_ask_valid(k) || (k->op != OWNER_LIST && pidfd < 0)) {
+	if (!owner_ask_valid(k) || ((k->op == OWNER_LEASE || k->op == OWNER_RELEASE) && pidfd < 0)) {
 		if (pidfd >= 0)
 			close(pidfd);
 		owner_refuse(s, c, OWNER_BAD_ASK, EINVAL, 0, "not an ask of this service's version");
@@ -144,6 +170,12 @@ void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 		if (pidfd >= 0)
 			close(pidfd);
 		list(s, c);
+		return;
+	}
+	if (k->op == OWNER_ROWS) {
+		if (pidfd >= 0)
+			close(pidfd);
+		send_rows(s, c);
 		return;
 	}
 	if (k->op == OWNER_RELEASE) {

@@ -90,7 +90,7 @@ bool owner_ask_valid(const struct owner_ask *a)
 {
 	if (a->version != OWNER_WIRE_VERSION || (a->flags & ~(OWNER_KEEP | OWNER_AS_IS)))
 		return false;
-	return a->op >= OWNER_LEASE && a->op <= OWNER_LIST;
+	return a->op >= OWNER_LEASE && a->op <= OWNER_ROWS;
 }
 
 bool owner_answer_valid(const struct owner_answer *a)

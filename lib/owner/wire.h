@@ -18,6 +18,7 @@ enum owner_op {
 	OWNER_LEASE = 1,	/* hold these weights for the job (pidfd) */
 	OWNER_RELEASE,		/* the job (pidfd) has ended: put back, then answer */
 	OWNER_LIST,		/* the holders, one answer each, then OWNER_END */
+	OWNER_ROWS,		/* HMAT's bandwidths, read by root: struct owner_rows */
 };
 
 /* owner_ask.flags */
@@ -59,6 +60,17 @@ struct owner_answer {
 	char text[200];
 };
 
+/* OWNER_ROWS' one answer: HMAT's initiator x target matrix, which only root
+ * can read, for a user's --weights=auto (OWNER_GRANTED, or OWNER_BUSY with
+ * err as the service's hmat_read() failed). */
+struct owner_rows {
+	uint32_t version;
+	uint32_t verdict;
+	int32_t err;
+	uint32_t from_srat;
+	uint32_t mbps[BW_MAX_NODES][BW_MAX_NODES];
+};
+
 int owner_send(int fd, const void *msg, unsigned len, int pass_fd);
 int owner_recv(int fd, void *msg, unsigned len, int *passed_fd);
 bool owner_ask_valid(const struct owner_ask *a);
@@ -68,6 +80,7 @@ bool owner_answer_valid(const struct owner_answer *a);
 const char *owner_socket_path(void);
 bool owner_listening(void);
 int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a);
+int owner_rows_read(int timeout_ms, struct owner_rows *r);
 int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg);
 
 #endif

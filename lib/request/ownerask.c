@@ -5,6 +5,7 @@
  * Where no service listens, the direct path decides as before. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -107,6 +108,33 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 		*rc = refused(e, &a, got);
 	}
 	return 1;
+}
+
+/* --weights=auto for a user who cannot read HMAT: the service's rows give
+ * the weights root gets. AW is left as it was unless they do. */
+int request_owner_rows(const struct request *r, struct auto_weights *aw)
+{
+	struct owner_rows *rows = malloc(sizeof(*rows));
+	struct hmat_rows *hr = malloc(sizeof(*hr));
+	struct auto_weights *via = malloc(sizeof(*via));
+	unsigned bad_node;
+	int rc = rows && hr && via ? owner_rows_read(OWNER_ASK_MS * 2, rows) : -ENOMEM;
+
+	if (rc == 0) {
+		memset(via, 0, sizeof(*via));
+		hr->from_srat = rows->from_srat;
+		memcpy(hr->mbps, rows->mbps, sizeof(hr->mbps));
+		rc = auto_weights_read_rows(r->policy->nodes, r->cpunodes, r->cpus, hr, via,
+					    &bad_node);
+	}
+	if (rc == 0) {
+		via->via_owner = true;
+		*aw = *via;
+	}
+	free(rows);
+	free(hr);
+	free(via);
+	return rc;
 }
 
 /* The job never ran: the service puts back what it wrote for it, before

@@ -25,6 +25,7 @@ struct plan_state {
  * or -1 in *RC), 0 when no service listens. */
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
+int request_owner_rows(const struct request *r, struct auto_weights *aw);
 
 /* Before request_apply_table(): may it change the table for a job whose
  * end must put it back (pl->watch, known only after)? (apply.c) */

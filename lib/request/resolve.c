@@ -66,7 +66,9 @@ static int auto_weights(const struct request *r, struct plan *pl, struct request
 
 	memset(aw, 0, sizeof(*aw));
 	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
-
+	/* HMAT is root's: the table's owner reads it for a user. */
+	if (rc == 0 && aw->hmat_rc == -EACCES)
+		(void)request_owner_rows(r, aw);
 	if (rc < 0)
 		return fail(e, REQ_AUTO_UNREAD, -rc);
 	if (auto_weights_choose(aw, r->budget) < 0) {
