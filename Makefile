@@ -187,11 +187,16 @@ $(BENCH_WEIGHTS)-weak: build/release/bench/weights.o build/release/test/bw_weak.
 		    build/release/libtestsupport.a build/release/libnumactl2.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(TEST_LDLIBS)
 
-man: man/numactl2.8
+man: man/numactl2.8 man/numactl2d.8
 man/numactl2.8: numactl2 man/numactl2.h2m
 	help2man --no-info --section=8 --include=man/numactl2.h2m \
 		--name="run a command with a NUMA policy and weighted interleave" \
 		-o $@ ./numactl2
+
+man/numactl2d.8: $(SERVICE_BIN) man/numactl2d.h2m
+	help2man --no-info --section=8 --include=man/numactl2d.h2m --no-discard-stderr \
+		--name="the owner of the kernel's global interleave weights" \
+		-o $@ ./$(SERVICE_BIN)
 
 # Everything make check runs, and the benches' programs: test/build.bats
 # checks that they all land under build/.

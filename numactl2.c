@@ -353,6 +353,27 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
+/* numactl2d owns the table while it runs: the admin's change is its. */
+static bool global_op_by_owner(const struct ctl *ctl, const struct lease_options *o)
+{
+	static const enum admin_op op_of[] = {
+		[GLOBAL_SET] = ADMIN_SET, [GLOBAL_RESET] = ADMIN_RESET, [GLOBAL_AUTO] = ADMIN_AUTO,
+	};
+	struct gw_txn_said said;
+	struct request_error e;
+	int rc;
+
+	if (!request_admin_owner(op_of[ctl->global_op], &ctl->weights, o, &said, &e, &rc))
+		return false;
+	if (rc < 0)
+		cli_request_failed(ctl, &e);
+	if (ctl->global_op == GLOBAL_AUTO)
+		warnx("global interleave weights are now set by the kernel from node bandwidth");
+	else
+		global_report(&said);
+	return true;
+}
+
 static int global_op(const struct ctl *ctl)
 {
 	static struct admin_result res;
@@ -360,6 +381,8 @@ static int global_op(const struct ctl *ctl)
 	int rc;
 
 	lease_options(ctl, &o);
+	if (global_op_by_owner(ctl, &o))
+		return 0;
 	switch (ctl->global_op) {
 	case GLOBAL_AUTO:
 		rc = admin_auto_weights(&o, &res);

@@ -694,6 +694,14 @@ struct request_error {
 	struct owner_refused owner;	/* REQ_OWNER */
 };
 
+/* --set-, --reset- and --auto-global-weights through numactl2d where it listens (lib/request/
+ * ownerask.c): 1 when it answered (0 in *RC and what changed in SAID, or
+ * -1 and E says why), 0 when no service listens. */
+enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
+int request_admin_owner(enum admin_op op, const struct weight_list *wl,
+			const struct lease_options *o, struct gw_txn_said *said,
+			struct request_error *e, int *rc);
+
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,
  * --weights=auto's bandwidths; 0 or -ENOMEM. */

@@ -16,7 +16,7 @@ import struct
 import sys
 
 NODES = 1024
-ASK = struct.Struct(f"=IIII{NODES}s")
+ASK = struct.Struct(f"=IIIII{NODES}s")
 ANSWER = struct.Struct(f"=IiiIII{NODES}s{NODES}s200s")
 LEASE, RELEASE, LIST = 1, 2, 3
 VERDICTS = ["GRANTED", "RELEASED", "HOLDER", "END", "REFUSED", "CONFLICT", "LIMIT",
@@ -43,7 +43,7 @@ def ask(op, node=None, weight=0):
     w = bytearray(NODES)
     if node is not None:
         w[node] = weight
-    return ASK.pack(1, op, 0, 0, bytes(w))
+    return ASK.pack(1, op, 0, 0, 0, bytes(w))
 
 
 def main():

@@ -219,3 +219,55 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	[ "${lines[1]}" = "auto weights: 0:10 1:4 2:3 3:1 (sum 18, budget 32): modelled 360.0 GB/s, 100.0% of the nodes' 360.0 GB/s" ]
 	[[ $output == *"bandwidth from: HMAT (read by numactl2d), from the job's initiators"* ]] || return 1
 }
+
+@test "service: root's runs go through it too: a job's weights, --restore-weights back at the return, 20 times" {
+	local i
+	svc_start
+	for i in $(seq 20); do
+		run -3 --separate-stderr "$NUMACTL2" -w 0 --weights=0:7 --restore-weights sh -c "cat $SVC/wi/node0; exit 3"
+		[ "$output" = 7 ]
+		# Read right after the return: the promise is that it is back now.
+		[ "$(w 0)" = 1 ]
+	done
+	[ "$(grep -c 'uid 0 set node0 1->7' "$SVC/log")" = 20 ]
+}
+
+@test "service: root's --keep-weights, --set-, --reset- and --auto-global-weights are the service's changes" {
+	echo true >"$SVC/wi/auto"
+	svc_start
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kept after the job (--keep-weights)" ]
+	[ "$(w 0)" = 4 ]
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:3
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 4->3" ]
+	[ "$(w 0)" = 3 ]
+	run -0 --separate-stderr "$NUMACTL2" --reset-global-weights
+	[ "$(w 0)" = 1 ]
+	grep -q "uid 0 set node0 3->1 for pid" "$SVC/log"
+	run -1 --separate-stderr as_nobody "$NUMACTL2" --set-global-weights=0:2
+	[ "$stderr" = "numactl2: numactl2d refused to change node 0: only root may change weights for good (--keep-weights, --set-global-weights) or override other jobs' (--force)" ]
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
+	bg+=($!)
+	wait_until w_is 0 6
+	run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
+	[[ $stderr == "numactl2: node 0 is held at weight 6 by PID $! "* ]] || return 1
+	kill "$!"
+	wait_until w_is 0 1
+	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights
+	grep -q "uid 0 turned the kernel's auto weights on" "$SVC/log"
+}
+
+@test "service: root's --force: the holder holds the new weight; --no-global-weights writes nothing" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
+	bg+=($!)
+	wait_until w_is 0 6
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --no-global-weights touch "$SVC/ran"
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 6 ]
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:8 --force cat "$SVC/wi/node0"
+	[ "$output" = 8 ]
+	grep -q "(--force) overrode 1 leases" "$SVC/log"
+	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
+	[[ $output == "$! 65534 "* ]] || return 1
+}

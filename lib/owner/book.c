@@ -97,6 +97,25 @@ int book_conflict(const struct owner_book *b, const uint8_t *ask, unsigned *node
 	return 0;
 }
 
+/* Root's --force: every holder of an asked node holds the weight asked from
+ * now on. How many holds changed. */
+unsigned book_override(struct owner_book *b, const uint8_t *ask)
+{
+	unsigned k = 0;
+
+	for (unsigned n = 0; n < b->count; n++) {
+		if (!ask[n] || !b->holders[n] || b->held[n] == ask[n])
+			continue;
+		for (unsigned i = 0; i < b->ngrants; i++)
+			if (b->grant[i]->weight[n]) {
+				b->grant[i]->weight[n] = ask[n];
+				k++;
+			}
+		b->held[n] = ask[n];
+	}
+	return k;
+}
+
 /* What ASK would write: each asked node the table does not hold at that
  * weight. AS_IS: the weights held or in the table, whatever they are. */
 int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,

@@ -44,6 +44,7 @@ int book_plan_alloc(const struct owner_book *b, struct book_plan *p);
 void book_plan_free(struct book_plan *p);
 int book_conflict(const struct owner_book *b, const uint8_t *ask, unsigned *node,
 		  const struct grant **holder);
+unsigned book_override(struct owner_book *b, const uint8_t *ask);
 int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,
 	      struct book_plan *p, unsigned *node);
 void book_stage(struct owner_book *b, const struct book_plan *p, bool keep);

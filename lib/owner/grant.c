@@ -147,8 +147,10 @@ static bool refused_by_limits(struct owner_server *s, struct owner_conn *c)
 		owner_refuse(s, c, OWNER_LIMIT, 0, 0, "this user holds 64 leases: no more");
 		return true;
 	}
-	if (c->uid != 0 && (c->ask.flags & OWNER_KEEP)) {
-		owner_refuse(s, c, OWNER_REFUSED, 0, 0, "only root may keep weights after the job");
+	if (c->uid != 0 && (c->ask.flags & (OWNER_KEEP | OWNER_FORCE))) {
+		owner_refuse(s, c, OWNER_REFUSED, 0, 0,
+			     "only root may change weights for good (--keep-weights, "
+			     "--set-global-weights) or override other jobs' (--force)");
 		return true;
 	}
 	return false;
@@ -179,6 +181,37 @@ static bool held_elsewhere(struct owner_server *s, struct owner_conn *c, unsigne
 	return true;
 }
 
+/* Root's --force: the holders in the way hold the weights asked, said in
+ * the log. */
+static bool forced(struct owner_server *s, struct owner_conn *c)
+{
+	unsigned k;
+
+	if (!(c->ask.flags & OWNER_FORCE) || c->uid != 0)
+		return false;
+	k = book_override(&s->book, c->ask.weight);
+	s->log(LOG_NOTICE, "uid %u (--force) overrode %u leases", (unsigned)c->uid, k);
+	return true;
+}
+
+/* --no-global-weights: a node the table does not hold at the weight asked
+ * is refused, naming it, and nothing is written. */
+static bool would_write(struct owner_server *s, struct owner_conn *c, const struct book_plan *p)
+{
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_WOULD_WRITE };
+
+	for (unsigned n = 0; n < s->book.count; n++) {
+		if (!p->changes[n])
+			continue;
+		a.node = n;
+		a.was[n] = p->was[n];
+		a.now[n] = p->want[n];
+		owner_answer(s, c, &a);
+		return true;
+	}
+	return false;
+}
+
 static bool decide(struct owner_server *s, struct owner_conn *c, struct book_plan *p)
 {
 	const struct grant *holder = NULL;
@@ -190,7 +223,7 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_BAD_ASK, ENOENT, node, "the node has no weight file");
 		return true;
 	}
-	if (rc == -EBUSY)
+	if (rc == -EBUSY && !forced(s, c))
 		return held_elsewhere(s, c, node, holder);
 	if (refused_by_limits(s, c))
 		return true;
@@ -199,6 +232,8 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, node, "cannot read the table");
 		return true;
 	}
+	if ((c->ask.flags & OWNER_NO_WRITE) && would_write(s, c, p))
+		return true;
 	if (!owner_rules_allow(&s->rules, &c->caller, p->want, p->changes, s->book.count,
 			       why, sizeof(why), &node)) {
 		s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, why);

@@ -66,12 +66,13 @@ static void table_now(const struct owner_book *b, struct owner_answer *a)
 	}
 }
 
-static void release(struct owner_server *s, struct owner_conn *c, int pidfd)
+/* The job's lease ends now, and the answer comes once what it alone held
+ * is back: --restore-weights' promise. Its user's or root's to ask; a job
+ * already ended (its lease gone) is answered NOT_HOLDER, its weights back. */
+static void release(struct owner_server *s, struct owner_conn *c, pid_t pid)
 {
-	pid_t pid = pidfd_pid(pidfd);
 	int i = pid > 0 ? book_find(&s->book, pid) : -1;
 
-	close(pidfd);
 	if (i < 0 || (c->uid != 0 && s->book.grant[i]->uid != c->uid)) {
 		owner_refuse(s, c, OWNER_NOT_HOLDER, 0, 0, NULL);
 		return;
@@ -131,6 +132,46 @@ int owner_conn_send_list(struct owner_server *s, struct owner_conn *c)
 	return 0;
 }
 
+/* --auto-global-weights through the service: root's, and only while no
+ * job holds a weight, which the kernel's auto mode would change under it. */
+static void auto_on(struct owner_server *s, struct owner_conn *c)
+{
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
+	int rc;
+
+	if (c->uid != 0) {
+		owner_refuse(s, c, OWNER_REFUSED, 0, 0, "only root may turn the kernel's auto weights on");
+		return;
+	}
+	if (s->book.ngrants) {
+		const struct grant *g = s->book.grant[0];
+
+		a.verdict = OWNER_CONFLICT;
+		a.pid = (uint32_t)g->pid;
+		a.uid = (uint32_t)g->uid;
+		for (unsigned n = 0; n < s->book.count; n++)
+			if (g->weight[n]) {
+				a.node = n;
+				a.was[n] = g->weight[n];
+				break;
+			}
+		snprintf(a.text, sizeof(a.text), "%s", g->comm);
+		owner_answer(s, c, &a);
+		return;
+	}
+	rc = gw_enable_auto();
+	if (rc < 0) {
+		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, 0, "cannot turn the kernel's auto weights on");
+		return;
+	}
+	memset(s->book.changed, 0, s->book.count * sizeof(*s->book.changed));
+	s->book.base_auto = GW_AUTO_ABSENT;
+	owner_save_or_log(s);
+	s->log(LOG_INFO, "uid %u turned the kernel's auto weights on", (unsigned)c->uid);
+	table_now(&s->book, &a);
+	owner_answer(s, c, &a);
+}
+
 /* HMAT as root reads it, for any user: the firmware's figures, which
  * only the table's permissions keep from them. */
 static void send_rows(struct owner_server *s, struct owner_conn *c)
@@ -160,7 +201,7 @@ void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 {
 	const struct owner_ask *k = &c->ask;
 
-	if (!owner_ask_valid(k) || ((k->op == OWNER_LEASE || k->op == OWNER_RELEASE) && pidfd < 0)) {
+	if (!owner_ask_valid(k) || (k->op == OWNER_LEASE && pidfd < 0)) {
 		if (pidfd >= 0)
 			close(pidfd);
 		owner_refuse(s, c, OWNER_BAD_ASK, EINVAL, 0, "not an ask of this service's version");
@@ -172,6 +213,12 @@ void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 		list(s, c);
 		return;
 	}
+	if (k->op == OWNER_AUTO) {
+		if (pidfd >= 0)
+			close(pidfd);
+		auto_on(s, c);
+		return;
+	}
 	if (k->op == OWNER_ROWS) {
 		if (pidfd >= 0)
 			close(pidfd);
@@ -179,7 +226,9 @@ void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 		return;
 	}
 	if (k->op == OWNER_RELEASE) {
-		release(s, c, pidfd);
+		if (pidfd >= 0)
+			close(pidfd);
+		release(s, c, (pid_t)k->pid);
 		return;
 	}
 	owner_lease_ask(s, c, pidfd);

@@ -88,13 +88,13 @@ int owner_recv(int fd, void *msg, unsigned len, int *passed_fd)
 
 bool owner_ask_valid(const struct owner_ask *a)
 {
-	if (a->version != OWNER_WIRE_VERSION || (a->flags & ~(OWNER_KEEP | OWNER_AS_IS)))
+	if (a->version != OWNER_WIRE_VERSION || (a->flags & ~OWNER_FLAGS))
 		return false;
-	return a->op >= OWNER_LEASE && a->op <= OWNER_ROWS;
+	return a->op >= OWNER_LEASE && a->op <= OWNER_AUTO;
 }
 
 bool owner_answer_valid(const struct owner_answer *a)
 {
-	return a->version == OWNER_WIRE_VERSION && a->verdict <= OWNER_BUSY &&
+	return a->version == OWNER_WIRE_VERSION && a->verdict <= OWNER_WOULD_WRITE &&
 	       a->node < OWNER_NODES && memchr(a->text, 0, sizeof(a->text));
 }

@@ -19,17 +19,22 @@ enum owner_op {
 	OWNER_RELEASE,		/* the job (pidfd) has ended: put back, then answer */
 	OWNER_LIST,		/* the holders, one answer each, then OWNER_END */
 	OWNER_ROWS,		/* HMAT's bandwidths, read by root: struct owner_rows */
+	OWNER_AUTO,		/* root: the kernel's auto weights back on, nothing held */
 };
 
 /* owner_ask.flags */
 #define OWNER_KEEP 1u		/* root: the change stays after the job */
 #define OWNER_AS_IS 2u		/* the asked nodes (weight[] != 0) as they are now */
+#define OWNER_FORCE 4u		/* root: over other jobs' weights (they hold the new ones) */
+#define OWNER_NO_WRITE 8u	/* --no-global-weights: the table must hold them already */
+#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE)
 
 struct owner_ask {
 	uint32_t version;
 	uint32_t op;
 	uint32_t flags;
 	uint32_t wait_ms;		/* how long a conflicting holder is waited for */
+	uint32_t pid;			/* OWNER_RELEASE: the job that asked for the lease */
 	uint8_t weight[OWNER_NODES];	/* 0: the node is not asked */
 };
 
@@ -46,6 +51,7 @@ enum owner_verdict {
 	OWNER_WRITE_FAILED,	/* the table refused node: every write undone */
 	OWNER_NOT_HOLDER,	/* release: that job holds nothing of this user's */
 	OWNER_BUSY,		/* the service is shutting down or overloaded */
+	OWNER_WOULD_WRITE,	/* OWNER_NO_WRITE, and node holds another weight (was) */
 };
 
 struct owner_answer {

@@ -45,6 +45,12 @@ static bool settles(const struct plan *pl)
 void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
+	/* numactl2d's lease ends with the job; --restore-weights waits for it. */
+	if (pl && pl->state->owned) {
+		if (restore_asked)
+			(void)request_release_owner(pl);
+		return;
+	}
 	if (pl && restore_asked)
 		restore(pl, out);
 	if (!settles(pl))
@@ -58,6 +64,10 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 void request_job_never_ran(struct plan *pl, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
+	if (pl->state->owned) {
+		(void)request_release_owner(pl);
+		return;
+	}
 	restore(pl, out);
 }
 

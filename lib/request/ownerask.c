@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A job's weights through the table's owner (numactl2d), for a user who
- * is not root: the service alone writes the table, holds the weights for
- * this process (the job once it execs) and puts them back when it ends.
- * Where no service listens, the direct path decides as before. */
+/* The weights through the table's owner (numactl2d), where it listens:
+ * the service alone writes the table, holds the weights for this process
+ * (the job once it execs) and puts them back when it ends. Root's change
+ * without a job, and --keep-weights, stay (OWNER_KEEP). Where no service
+ * listens, the direct path decides as before: root writes, others get the
+ * weights in effect. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "owner/wire.h"
 #include "request/planstate.h"
 #include "syscalls.h"
+#include "weights/table.h"
 
 /* What a wait for another job's weights may take, and the answer's margin. */
 static int wait_ms(const struct lease_options *o)
@@ -33,27 +36,39 @@ static void fill_ask(const struct request *r, struct owner_ask *k)
 	k->version = OWNER_WIRE_VERSION;
 	k->op = OWNER_LEASE;
 	k->flags = p->has_weights ? 0 : OWNER_AS_IS;
+	if (geteuid() == 0 && (r->keep_weights || !r->job))
+		k->flags |= OWNER_KEEP;
+	if (r->lease.force)
+		k->flags |= OWNER_FORCE;
+	if (r->no_global)
+		k->flags |= OWNER_NO_WRITE;
 	k->wait_ms = (uint32_t)wait_ms(&r->lease);
 	for (int n = nodes_first(p->nodes); n >= 0 && n < OWNER_NODES;
 	     n = nodes_next(p->nodes, (unsigned)n + 1))
 		k->weight[n] = p->has_weights ? (uint8_t)policy_weight(p, (unsigned)n) : 1;
 }
 
-static void granted(struct plan *pl, const struct owner_answer *a)
+/* What the service changed, as a change of numactl2's own is said: whether
+ * anything was written. */
+static bool say_change(const struct owner_answer *a, unsigned flags, struct gw_txn_said *s)
 {
-	struct gw_txn_said *s = &pl->state->owner_said;
 	size_t at = 0;
 
 	memset(s, 0, sizeof(*s));
 	for (unsigned n = 0; n < OWNER_NODES && at < sizeof(s->changed); n++)
-		if (a->now[n] != a->was[n])
+		if (a->now[n] && a->now[n] != a->was[n])
 			at += (size_t)snprintf(s->changed + at, sizeof(s->changed) - at,
 					       "%snode%u %u->%u", at ? ", " : "", n, a->was[n],
 					       a->now[n]);
-	s->restores = at > 0;
-	s->keep = true;
+	s->restores = at > 0 && !(flags & OWNER_KEEP);
+	s->keep = flags & OWNER_KEEP;
+	return at > 0;
+}
+
+static void granted(struct plan *pl, const struct owner_ask *k, const struct owner_answer *a)
+{
+	pl->state->owner_wrote = say_change(a, k->flags, &pl->state->owner_said);
 	pl->state->owned = true;
-	pl->state->owner_wrote = at > 0;
 }
 
 static const enum owner_refusal said_of[] = {
@@ -71,6 +86,10 @@ static int refused(struct request_error *e, const struct owner_answer *a, int rc
 	e->kind = REQ_OWNER;
 	e->err = rc < 0 ? -rc : a->err;
 	e->node = a->node;
+	if (rc == 0 && a->verdict == OWNER_WOULD_WRITE) {
+		e->kind = REQ_NO_GLOBAL_WRITE;
+		return -1;
+	}
 	if (rc < 0) {
 		o->said = OWNER_SAID_NOTHING;
 		return -1;
@@ -90,7 +109,9 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	static struct owner_answer a;
 	int pidfd, got;
 
-	if (geteuid() == 0 || !r->job || r->no_global)
+	/* A user's change without a job would end with this process: the
+	 * direct path says what the table holds. */
+	if (geteuid() != 0 && !r->job)
 		return 0;
 	pidfd = sys_pidfd_open(getpid(), 0);
 	if (pidfd < 0)
@@ -101,8 +122,57 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	if (got == -ENOENT || got == -ECONNREFUSED)
 		return 0;
 	pl->table_taken = true;
+	pl->state->owner_pid = getpid();
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
-		granted(pl, &a);
+		granted(pl, &k, &a);
+		*rc = 0;
+	} else {
+		*rc = refused(e, &a, got);
+	}
+	return 1;
+}
+
+/* The admin's change: weights that stay (OWNER_KEEP), asked for this
+ * process, which ends right after. */
+static void fill_admin(enum admin_op op, const struct weight_list *wl,
+		       const struct lease_options *o, struct owner_ask *k)
+{
+	unsigned count = gw_node_count();
+	bool has[OWNER_NODES];
+
+	memset(k, 0, sizeof(*k));
+	k->version = OWNER_WIRE_VERSION;
+	k->op = op == ADMIN_AUTO ? OWNER_AUTO : OWNER_LEASE;
+	k->flags = OWNER_KEEP | (o->force ? OWNER_FORCE : 0);
+	k->wait_ms = (uint32_t)wait_ms(o);
+	if (op == ADMIN_SET)
+		for (unsigned n = 0; n <= wl->max_node && n < OWNER_NODES; n++)
+			k->weight[n] = wl->weight[n];
+	if (op == ADMIN_RESET && gw_nodes(has, count < OWNER_NODES ? count : OWNER_NODES) == 0)
+		for (unsigned n = 0; n < count && n < OWNER_NODES; n++)
+			k->weight[n] = has[n];
+}
+
+int request_admin_owner(enum admin_op op, const struct weight_list *wl,
+			const struct lease_options *o, struct gw_txn_said *said,
+			struct request_error *e, int *rc)
+{
+	static struct owner_ask k;
+	static struct owner_answer a;
+	int pidfd = sys_pidfd_open(getpid(), 0);
+	int got;
+
+	if (pidfd < 0)
+		return 0;
+	fill_admin(op, wl, o, &k);
+	got = owner_call(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a);
+	close(pidfd);
+	if (got == -ENOENT || got == -ECONNREFUSED)
+		return 0;
+	if (got == 0 && a.verdict == OWNER_GRANTED) {
+		(void)say_change(&a, k.flags, said);
+		/* An admin's change is no job's: nothing to say of after. */
+		said->keep = false;
 		*rc = 0;
 	} else {
 		*rc = refused(e, &a, got);
@@ -137,23 +207,20 @@ int request_owner_rows(const struct request *r, struct auto_weights *aw)
 	return rc;
 }
 
-/* The job never ran: the service puts back what it wrote for it, before
- * answering. Whether anything was written. */
+/* The job never ran, or --restore-weights at its end: the service puts
+ * back what it alone held for it, before answering. Whether anything was
+ * written. */
 bool request_release_owner(struct plan *pl)
 {
 	static struct owner_ask k;
 	static struct owner_answer a;
-	int pidfd;
 
 	if (!pl->state->owned)
 		return false;
 	pl->state->owned = false;
 	k.version = OWNER_WIRE_VERSION;
 	k.op = OWNER_RELEASE;
-	pidfd = sys_pidfd_open(getpid(), 0);
-	if (pidfd < 0)
-		return false;
-	(void)owner_call(&k, pidfd, OWNER_ASK_MS * 2, &a);
-	close(pidfd);
+	k.pid = (uint32_t)pl->state->owner_pid;
+	(void)owner_call(&k, -1, OWNER_ASK_MS * 2, &a);
 	return pl->state->owner_wrote;
 }

@@ -4,6 +4,8 @@
 #ifndef NUMACTL2_PLANSTATE_H
 #define NUMACTL2_PLANSTATE_H
 
+#include <sys/types.h>
+
 #include "bandwidth/autoweights.h"
 #include "weights/target.h"
 
@@ -18,6 +20,7 @@ struct plan_state {
 	 * what it changed, worded as a change of our own would be. */
 	bool owned;
 	bool owner_wrote;
+	pid_t owner_pid;		/* the process the lease is for */
 	struct gw_txn_said owner_said;
 };
 
