@@ -174,10 +174,8 @@ $(BENCH_WEIGHTS)-weak: build/release/bench/weights.o build/release/test/bw_weak.
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(TEST_LDLIBS)
 
 man: man/numactl2.8
-man/numactl2.8: numactl2 man/numactl2.h2m
-	help2man --no-info --section=8 --include=man/numactl2.h2m \
-		--name="run a command with a NUMA policy and weighted interleave" \
-		-o $@ ./numactl2
+man/numactl2.8: numactl2 man/numactl2.h2m tools/mkman
+	tools/mkman ./numactl2 $@
 
 # Everything make check runs, and the benches' programs: test/build.bats
 # checks that they all land under build/.

@@ -24,7 +24,7 @@
 		 "bandwidth the job's CPUs get from each node,\nHMAT) or measured (--measure in the same run).\n" \
 		 "Makes --interleave weighted") \
 	LONG_OPT("weight-budget",        WEIGHT_BUDGET,  required_argument, "N", \
-		 "the most auto or measured weights may sum to\n(1-255; default: chosen, see numactl2(8))") \
+		 "the most auto or measured weights may sum to\n(1-255; by default numactl2 chooses it)") \
 	LONG_OPT("no-global-weights",    NO_GLOBAL,      no_argument,       "",   \
 		 "fail rather than change the system-wide weights") \
 	LONG_OPT("global-weights",       GLOBAL_WEIGHTS, no_argument,       "",   \
