@@ -29,8 +29,14 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 LIBDIR ?= $(PREFIX)/lib
-# plugstack.conf names the plugin by its full path: any directory works.
-SLURM_PLUGINDIR ?= $(LIBDIR)/slurm
+# The Slurm plugin goes where Debian's Slurm keeps its own plugins, whatever
+# PREFIX is: the one path the README, numactl2-slurm(8), the package and
+# plugstack.conf's "required" line name (a wrong one fails every srun).
+# pkg-config gives Slurm's libdir where Slurm ships slurm.pc (Debian 12's
+# does not); else the compiler's multiarch directory, as Debian's.
+SLURM_PC_LIBDIR := $(shell pkg-config --variable=libdir slurm 2>/dev/null)
+SLURM_LIBDIR ?= $(or $(SLURM_PC_LIBDIR),/usr/lib/$(shell $(CC) -print-multiarch))
+SLURM_PLUGINDIR ?= $(SLURM_LIBDIR)/slurm-wlm
 ifeq ($(origin CC),default)
 CC = gcc
 endif
@@ -235,13 +241,18 @@ bench: numactl2 $(BENCH_WEIGHTS)
 	$(BENCH_WEIGHTS)
 
 # The Debian packages (debian/), built from a copy of the tree outside it;
-# the .debs land in build/deb/. make check-deb (make check's "deb" part)
-# builds them, lints them and runs the packaged numactl2 from a scratch root.
+# the .debs land in build/deb/. Their maintainer is whoever builds them
+# (tools/debian-maintainer), written into the copy's debian/control and
+# debian/changelog. make check-deb (make check's "deb" part) builds them,
+# lints them and runs the packaged numactl2 from a scratch root.
 deb:
+	@tools/debian-maintainer >/dev/null
 	@rm -rf build/deb && mkdir -p build/deb
-	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	maint=$$(tools/debian-maintainer) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git ls-files -co --exclude-standard | tar -cf - -T - | \
 		(mkdir "$$tmp/numactl2" && tar -xf - -C "$$tmp/numactl2") && \
+	MAINT=$$maint perl -pi -e 's/\@MAINTAINER\@/$$ENV{MAINT}/' \
+		"$$tmp/numactl2/debian/control" "$$tmp/numactl2/debian/changelog" && \
 	(cd "$$tmp/numactl2" && dpkg-buildpackage -us -uc -b >"$$tmp/build.log" 2>&1 || \
 		{ tail -n 40 "$$tmp/build.log"; exit 1; }) && \
 	cp "$$tmp"/*.deb "$$tmp"/*.changes "$$tmp"/*.buildinfo build/deb/
@@ -260,6 +271,10 @@ install: numactl2 $(INSTALL_PLUGIN)
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
+# The plugin's directory, for debian/rules.
+slurm-plugindir:
+	@echo $(SLURM_PLUGINDIR)
+
 install-slurm: $(PLUGIN_SO)
 	install -D -m 0644 $(PLUGIN_SO) $(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
 	install -D -m 0644 man/numactl2-slurm.8 $(DESTDIR)$(MANDIR)/man8/numactl2-slurm.8
@@ -276,4 +291,4 @@ clean:
 # keep them, so that a second make check does not build them again.
 .SECONDARY:
 
-.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm check-debug kernel demo bench install install-slurm uninstall clean
+.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm check-debug kernel demo bench install install-slurm slurm-plugindir uninstall clean
