@@ -29,8 +29,14 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 LIBDIR ?= $(PREFIX)/lib
-# plugstack.conf names the plugin by its full path: any directory works.
-SLURM_PLUGINDIR ?= $(LIBDIR)/slurm
+# The Slurm plugin goes where Debian's Slurm keeps its own plugins, whatever
+# PREFIX is: the one path the README, numactl2-slurm(8), the package and
+# plugstack.conf's "required" line name (a wrong one fails every srun).
+# pkg-config gives Slurm's libdir where Slurm ships slurm.pc (Debian 12's
+# does not); else the compiler's multiarch directory, as Debian's.
+SLURM_PC_LIBDIR := $(shell pkg-config --variable=libdir slurm 2>/dev/null)
+SLURM_LIBDIR ?= $(or $(SLURM_PC_LIBDIR),/usr/lib/$(shell $(CC) -print-multiarch))
+SLURM_PLUGINDIR ?= $(SLURM_LIBDIR)/slurm-wlm
 ifeq ($(origin CC),default)
 CC = gcc
 endif
@@ -188,15 +194,14 @@ $(BENCH_WEIGHTS)-weak: build/release/bench/weights.o build/release/test/bw_weak.
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--wrap=bw_optimal_weights -o $@ $^ $(TEST_LDLIBS)
 
 man: man/numactl2.8 man/numactl2d.8
-man/numactl2.8: numactl2 man/numactl2.h2m
-	help2man --no-info --section=8 --include=man/numactl2.h2m \
-		--name="run a command with a NUMA policy and weighted interleave" \
-		-o $@ ./numactl2
+man/numactl2.8: numactl2 man/numactl2.h2m tools/mkman
+	tools/mkman ./numactl2 $@
 
+# A date mandoc reads (YYYY-MM-DD), as tools/mkman writes numactl2.8's.
 man/numactl2d.8: $(SERVICE_BIN) man/numactl2d.h2m
-	help2man --no-info --section=8 --include=man/numactl2d.h2m --no-discard-stderr \
-		--name="the owner of the kernel's global interleave weights" \
-		-o $@ ./$(SERVICE_BIN)
+	help2man --no-info --section=8 --include=man/numactl2d.h2m \
+		--name="the owner of the kernel's global interleave weights" ./$(SERVICE_BIN) | \
+		sed -E 's/^(\.TH \S+ "8") "[^"]*"/\1 "'"$$(date -u +%F)"'"/' >$@.tmp && mv $@.tmp $@
 
 # Everything make check runs, and the benches' programs: test/build.bats
 # checks that they all land under build/.
@@ -256,13 +261,18 @@ bench: numactl2 $(BENCH_WEIGHTS)
 	$(BENCH_WEIGHTS)
 
 # The Debian packages (debian/), built from a copy of the tree outside it;
-# the .debs land in build/deb/. make check-deb (make check's "deb" part)
-# builds them, lints them and runs the packaged numactl2 from a scratch root.
+# the .debs land in build/deb/. Their maintainer is whoever builds them
+# (tools/debian-maintainer), written into the copy's debian/control and
+# debian/changelog. make check-deb (make check's "deb" part) builds them,
+# lints them and runs the packaged numactl2 from a scratch root.
 deb:
+	@tools/debian-maintainer >/dev/null
 	@rm -rf build/deb && mkdir -p build/deb
-	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	maint=$$(tools/debian-maintainer) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git ls-files -co --exclude-standard | tar -cf - -T - | \
 		(mkdir "$$tmp/numactl2" && tar -xf - -C "$$tmp/numactl2") && \
+	MAINT=$$maint perl -pi -e 's/\@MAINTAINER\@/$$ENV{MAINT}/' \
+		"$$tmp/numactl2/debian/control" "$$tmp/numactl2/debian/changelog" && \
 	(cd "$$tmp/numactl2" && dpkg-buildpackage -us -uc -b >"$$tmp/build.log" 2>&1 || \
 		{ tail -n 40 "$$tmp/build.log"; exit 1; }) && \
 	cp "$$tmp"/*.deb "$$tmp"/*.changes "$$tmp"/*.buildinfo build/deb/
@@ -281,6 +291,10 @@ install: numactl2 $(INSTALL_PLUGIN)
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
 
+# The plugin's directory, for debian/rules.
+slurm-plugindir:
+	@echo $(SLURM_PLUGINDIR)
+
 install-slurm: $(PLUGIN_SO)
 	install -D -m 0644 $(PLUGIN_SO) $(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
 	install -D -m 0644 man/numactl2-slurm.8 $(DESTDIR)$(MANDIR)/man8/numactl2-slurm.8
@@ -297,4 +311,4 @@ clean:
 # keep them, so that a second make check does not build them again.
 .SECONDARY:
 
-.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm check-debug kernel demo bench install install-slurm uninstall clean
+.PHONY: all test-build no-slurm deb check-deb man check check-all check-host check-slurm check-asan check-fakes check-fuzz check-vm check-debug kernel demo bench install install-slurm slurm-plugindir uninstall clean

@@ -40,6 +40,19 @@ static unsigned weight_budget(const struct ctl *ctl)
 	return (unsigned)budget;
 }
 
+/* A list given without the interleave it needs: a bad weight is said
+ * first, as it is with -w, then what is missing. */
+static void __attribute__((noreturn)) check_weights_alone(const char *arg)
+{
+	struct weight_list wl;
+
+	if (strcmp(arg, "auto") != 0 && strcmp(arg, "measured") != 0) {
+		read_weight_list(arg, &wl);
+		weight_list_free(&wl);
+	}
+	usage_error("--weights needs --weighted-interleave or --interleave");
+}
+
 /* --weights: the list, auto or measured, read in the request layer
  * (prepare.c); here what goes with it. */
 static void check_weights(struct ctl *ctl)
@@ -47,7 +60,7 @@ static void check_weights(struct ctl *ctl)
 	struct policy *p = &ctl->policy;
 
 	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
-		usage_error("--weights needs --weighted-interleave or --interleave");
+		check_weights_alone(ctl->weights_arg);
 	ctl->budget = BW_BUDGET_CHOOSE;
 	if (strcmp(ctl->weights_arg, "measured") == 0) {
 		ctl->weights_measured = true;

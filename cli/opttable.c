@@ -24,7 +24,7 @@
 		 "bandwidth the job's CPUs get from each node,\nHMAT) or measured (--measure in the same run).\n" \
 		 "Makes --interleave weighted") \
 	LONG_OPT("weight-budget",        WEIGHT_BUDGET,  required_argument, "N", \
-		 "the most auto or measured weights may sum to\n(1-255; default: chosen, see numactl2(8))") \
+		 "the most auto or measured weights may sum to\n(1-255; by default numactl2 chooses it)") \
 	LONG_OPT("no-global-weights",    NO_GLOBAL,      no_argument,       "",   \
 		 "fail rather than change the system-wide weights") \
 	LONG_OPT("global-weights",       GLOBAL_WEIGHTS, no_argument,       "",   \
@@ -34,9 +34,9 @@
 	LONG_OPT("force",                FORCE,          no_argument,       "",   \
 		 "change weights that running jobs hold (root)") \
 	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
-		 "keep the system-wide weights this run writes after\nthe command (by default they go back, auto mode\nincluded, once the last job needing them ends)") \
+		 "keep this run's system-wide weights; by default\nthe table goes back once no running job needs them") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "once the command has ended, put back the\nsystem-wide weights this run changed") \
+		 "put back this run's weights as soon as the command\nends, and name each node it leaves and why") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
 		 "when the command ends, print on stderr where its\npages went, per node; FORMAT is table or json") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \

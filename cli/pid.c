@@ -78,8 +78,9 @@ void pid_check(const struct ctl *ctl)
 static void __attribute__((noreturn)) pid_failed(const struct ctl *ctl, int rc, const char *what)
 {
 	if (rc == -ENOSYS)
-		errx(1, "--pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): "
-		     "this kernel does not list them in %s; nothing changed", lib_place(LIB_MPOL2_CALLS));
+		errx(1, "--pid needs a kernel with set_mempolicy2 and get_mempolicy2, which no "
+		     "released Linux has (numactl2(8), KERNELS): this kernel does not list them "
+		     "in %s; nothing changed", lib_place(LIB_MPOL2_CALLS));
 	if (rc == -EINVAL || rc == -E2BIG)
 		errx(1, "--pid=%d: get_mempolicy2 refused the pidfd: this kernel's calls cannot "
 		     "act on another process (no MPOL_F_PIDFD), or it is a kernel thread; "

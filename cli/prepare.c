@@ -57,7 +57,7 @@ static void check_home_node_kernel(const struct ctl *ctl)
 		return;
 	if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
 		usage_error("--home-node needs --membind or --preferred-many on a kernel "
-			    "without mbind2 (kernel/)");
+			    "without mbind2 (numactl2(8), KERNELS)");
 }
 
 /* --force and --wait need a change of the global table. */

@@ -100,16 +100,18 @@ void cli_usage(void)
 	      "NODES is a list such as 0,2-3, or all; !NODES inverts it, +NODES counts in\n"
 	      "the cpuset, and netdev:DEV, file:PATH, ip:HOST, block:PATH and pci:BUS name\n"
 	      "the node of a device. As the policy's nodes, local is the nodes nearest to\n"
-	      "the CPUs the command runs on (--cpunodebind, --physcpubind, else its\n"
-	      "affinity).\n"
+	      "the CPUs the command runs on (--cpunodebind, --physcpubind,\n"
+	      "else its affinity).\n"
 	      "\n"
 	      "Where the kernel gives a process weights of its own, --weights are the\n"
 	      "command's alone. Elsewhere numactl2 writes them to the system-wide table\n"
-	      "(/sys/kernel/mm/mempolicy/weighted_interleave), says so on stderr, and holds\n"
-	      "them for the job while it runs: a job that needs other weights on the same\n"
-	      "nodes waits (--wait) or fails. Once the last job that needs them has ended,\n"
-	      "the table and the kernel's auto mode are back as they were (--keep-weights\n"
-	      "keeps them). Exit status and details: numactl2(8).\n"
+	      "(/sys/kernel/mm/mempolicy/weighted_interleave), says so on\n"
+	      "stderr, and holds them for the job while it runs: a job that needs other\n"
+	      "weights on the same nodes waits (--wait) or fails. Once the last job\n"
+	      "that needs them has ended, the table and the kernel's auto mode are back\n"
+	      "as they were (--keep-weights keeps them).\n"
+	      "\n"
+	      "The manual: man numactl2 (exit status, files, how to report a bug).\n"
 	      "\n"
 	      "Examples:\n"
 	      "  numactl2 -w 0,1 --weights=0:9,1:1 ./stream    # 9 pages on 0 per 1 on 1\n"
@@ -121,8 +123,7 @@ void cli_usage(void)
 
 void cli_version(void)
 {
-	printf("numactl2 %s\n" NUMACTL2_LICENSE "Report bugs to %s.\n",
-	       NUMACTL2_VERSION, NUMACTL2_BUGS);
+	printf("numactl2 %s\n" NUMACTL2_LICENSE NUMACTL2_BUGS, NUMACTL2_VERSION);
 	exit(close_stdout(0));
 }
 

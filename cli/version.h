@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numactl2's version, licence and where bugs go, which --version prints
- * (a build may set its own version and bug address). */
+ * (a build may set its own version). */
 #ifndef NUMACTL2_VERSION
 #define NUMACTL2_VERSION "0.1.0"
 #endif
@@ -11,8 +11,6 @@
 	"This is free software: you are free to change and redistribute it.\n" \
 	"There is NO WARRANTY, to the extent permitted by law.\n"
 
-/* No project address exists yet: the issue tracker of the repository the
- * source came from (README.md, "Licence and bugs"). */
-#ifndef NUMACTL2_BUGS
-#define NUMACTL2_BUGS "the issue tracker of the repository numactl2 came from (see its README)"
-#endif
+/* The project has no tracker of its own: whoever gave the user numactl2
+ * takes the report, as the man page's REPORTING BUGS says. */
+#define NUMACTL2_BUGS "How to report a bug: man numactl2, section REPORTING BUGS.\n"

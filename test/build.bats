@@ -20,15 +20,30 @@ installed() {
 opt/n2/share/bash-completion/completions/numactl2
 opt/n2/share/man/man8/numactl2-slurm.8
 opt/n2/share/man/man8/numactl2.8"
-	# The plugin builds where Slurm's headers are (libslurm-dev).
+	# The plugin builds where Slurm's headers are (libslurm-dev), and goes
+	# where Slurm's own plugins are, whatever PREFIX is.
 	[ ! -e /usr/include/slurm/spank.h ] || want=$(sort <<<"$want
-opt/n2/lib/slurm/numactl2.so")
+usr/lib/$(gcc -print-multiarch)/slurm-wlm/numactl2.so")
 	run -0 installed "$d"
 	[ "$output" = "$want" ] || { echo "want: $want"; return 1; }
 	run -0 "$d/opt/n2/bin/numactl2" --version
 	run -0 make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/opt/n2
 	run -0 installed "$d"
 	[ -z "$output" ]
+}
+
+# plugstack.conf's "required" line names the plugin by its path: a wrong one
+# fails every srun. The README and numactl2-slurm(8) name one, and make
+# install puts the plugin there.
+@test "make install with DESTDIR puts the plugin where the README and numactl2-slurm(8) say" {
+	[ -e /usr/include/slurm/spank.h ] || skip "needs libslurm-dev"
+	local d=$BATS_TEST_TMPDIR/root readme man
+	readme=$(sed -n 's|^ *required \(/.*/numactl2\.so\)$|\1|p' "$top/README.md")
+	man=$(sed -n 's|^ *required \(/.*/numactl2\.so\)$|\1|p' "$top/man/numactl2-slurm.8")
+	[ -n "$readme" ] || return 1
+	[ "$man" = "$readme" ] || { echo "README: $readme, numactl2-slurm(8): $man"; return 1; }
+	run -0 make -s -C "$top" install DESTDIR="$d" PREFIX=/usr
+	[ -f "$d$readme" ] || { echo "not installed: $readme"; find "$d" -name '*.so'; return 1; }
 }
 
 @test "make install-slurm installs the plugin and its man page" {

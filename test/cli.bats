@@ -28,7 +28,9 @@ bad_input() {
 	run -0 --separate-stderr "$NUMACTL2" --version
 	[[ ${lines[0]} =~ ^numactl2\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || return 1
 	[[ $output == *"GPLv2+: GNU GPL version 2 or later"* ]] || return 1
-	[[ $output == *$'\n'"Report bugs to "* ]] || return 1
+	# The man page's section, which test/man.bats checks says how.
+	[ "${lines[-1]}" = "How to report a bug: man numactl2, section REPORTING BUGS." ] || return 1
+	grep -qx '\.SH "REPORTING BUGS"' "$BATS_TEST_DIRNAME/../man/numactl2.8" || return 1
 	[ -z "$stderr" ]
 }
 
@@ -45,6 +47,18 @@ bad_input() {
 	[[ ${lines[-3]} == "  numactl2 "* ]] || return 1
 	[[ ${lines[-2]} == "  numactl2 "* ]] || return 1
 	[[ ${lines[-1]} == "  numactl2 "* ]]
+}
+
+# --restore-weights and the default both put weights back: each says, in its
+# own entry, when and what a user gets.
+@test "--help tells --restore-weights from the default" {
+	run -0 --separate-stderr "$NUMACTL2" --help
+	local restore keep
+	restore=$(grep -A1 -- '^      --restore-weights ' <<<"$output")
+	keep=$(grep -A1 -- '^      --keep-weights ' <<<"$output")
+	[[ $restore == *"as soon as the command"*"ends"* ]] || return 1
+	[[ $restore == *"each node it leaves and why"* ]] || return 1
+	[[ $keep == *"by default"*"the table goes back once no running job needs them"* ]]
 }
 
 @test "--help's examples are accepted (with --dry-run)" {
@@ -201,6 +215,13 @@ bad_input() {
 	bad_input "numactl2: --weights needs --weighted-interleave or --interleave" -m 0 --weights=0:5 true
 	bad_input "numactl2: --weights needs --weighted-interleave or --interleave" --weights=0:5 true
 	bad_input "numactl2: --weights given twice" -w 0 --weights=0:5 --weights=0:4 true
+}
+
+@test "a bad weight without -w is said before the missing interleave" {
+	bad_input "numactl2: invalid weight '300' for node 0 (1-255)" --weights=0:300 true
+	bad_input "numactl2: invalid weight '0' for node 1 (1-255)" -m 0 --weights=1:0 true
+	bad_input "numactl2: node 0 named twice in weight list: '0-1:3'" --weights=0:2,0-1:3 true
+	bad_input "numactl2: --weights needs --weighted-interleave or --interleave" -m 0 --weights=auto true
 }
 
 @test "-w without nodes must come before --interleave" {

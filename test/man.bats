@@ -20,9 +20,7 @@ man_text() {
 	command -v help2man >/dev/null || skip "needs help2man (tools/install-deps --test)"
 	run -0 make -s -C "$top" numactl2
 	local fresh=$BATS_TEST_TMPDIR/numactl2.8
-	run -0 help2man --no-info --section=8 --include="$top/man/numactl2.h2m" \
-		--name="run a command with a NUMA policy and weighted interleave" \
-		-o "$fresh" "$top/numactl2"
+	run -0 "$top/tools/mkman" "$top/numactl2" "$fresh"
 	run diff <(sed '/^\.TH /d' "$MAN") <(sed '/^\.TH /d' "$fresh")
 	[ "$status" -eq 0 ] || { echo "$output"; echo "run make man"; return 1; }
 }
@@ -66,4 +64,64 @@ man_text() {
 	[ "${output%% *}" = "$w32" ] || return 1
 	eff=${output#* }
 	[ "$(printf '%.1f' "${eff%\%}")" = "$eff32" ]
+}
+
+# The pages' sections, "NAME" or "SEE ALSO", in order.
+sections() {
+	sed -n 's/^\.SH "\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$1"
+}
+
+@test "mandoc -Tlint finds nothing in either man page" {
+	command -v mandoc >/dev/null || skip "needs mandoc (tools/install-deps --test)"
+	run -0 mandoc -Tlint "$MAN" "$top/man/numactl2-slurm.8"
+	[ -z "$output" ]
+}
+
+# Each page SEE ALSO names is one Debian 12 installs: numactl2's own, or
+# one man(1) finds here, where the packages that hold them are installed.
+@test "SEE ALSO names only pages that are installed" {
+	local p page ref
+	for p in manpages manpages-dev numactl libnuma-dev util-linux slurm-client; do
+		dpkg -s "$p" >/dev/null 2>&1 || skip "needs $p (tools/install-deps --test)"
+	done
+	for page in "$MAN" "$top/man/numactl2-slurm.8"; do
+		while read -r ref; do
+			[[ $ref == numactl2*"(8)" ]] && continue
+			local sec=${ref#*(}
+			man -w "${sec%)}" "${ref%(*}" >/dev/null 2>&1 ||
+				{ echo "$page: SEE ALSO $ref is not installed"; return 1; }
+		done < <(sed -n '/^\.SH "SEE ALSO"/,$p' "$page" | sed -e 's/\\-/-/g' -e 's/^\.BR //' \
+			-e 's/ (/(/g' | grep -oE '[a-z0-9_.-]+\([1-8]\)')
+	done
+}
+
+@test "the page does not point at itself, and its examples are not --help's" {
+	local ex line
+	run -1 grep -n 'numactl2(8)\|man numactl2' "$MAN"
+	ex=$(sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$MAN" | sed 's/\\-/-/g')
+	[[ $ex == *"numactl2 "* ]] || return 1
+	run -0 "$top/numactl2" --help
+	while read -r line; do
+		line=${line%%#*}
+		line=${line%"${line##*[! ]}"}
+		[[ $ex != *"$line"* ]] || { echo "EXAMPLES repeats --help's '$line'"; return 1; }
+	done < <(sed -n '/^Examples:$/,$p' <<<"$output" | grep '^  numactl2 ')
+}
+
+# The messages that send a user to a section of numactl2(8) name one it has.
+@test "the sections messages point to exist: KERNELS, REPORTING BUGS" {
+	local s
+	for s in KERNELS "REPORTING BUGS" "GLOBAL WEIGHTS" REPORT; do
+		sections "$MAN" | grep -qx "$s" || { echo "no section $s"; return 1; }
+	done
+	run -0 grep -c 'numactl2(8), KERNELS' "$top/cli/pid.c" "$top/cli/prepare.c"
+	[[ $output != *":0"* ]]
+}
+
+@test "REPORTING BUGS says whom to tell and what to give" {
+	local bugs
+	bugs=$(sed -n '/^\.SH "REPORTING BUGS"/,/^\.SH /p' "$MAN" | sed 's/\\-/-/g')
+	[[ $bugs == *"apt show numactl2"* ]] || return 1
+	[[ $bugs == *"numactl2 --version"* ]] || return 1
+	[[ $bugs == *"numactl2 --hardware"* ]]
 }

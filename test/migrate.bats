@@ -41,7 +41,7 @@ placement() {
 
 @test "--migrate: a kernel without the calls: the --pid error, nothing changed" {
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ] || skip "this kernel lists the calls"
-	local msg="numactl2: --pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
+	local msg="numactl2: --pid needs a kernel with set_mempolicy2 and get_mempolicy2, which no released Linux has (numactl2(8), KERNELS): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
 	local job maps
 	sleep 60 &
 	job=$!

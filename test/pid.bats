@@ -96,7 +96,7 @@ start_threads() {
 
 @test "--pid: a kernel without the calls: exit 1, nothing changed" {
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ] || skip "this kernel lists the calls"
-	local msg="numactl2: --pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
+	local msg="numactl2: --pid needs a kernel with set_mempolicy2 and get_mempolicy2, which no released Linux has (numactl2(8), KERNELS): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
 	bad_input "$msg" --pid=$$ -w 0 --weights=0:3
 	bad_input "$msg" --show --pid=$$
 	bad_input "$msg" --pid=$$ --membind=0
@@ -104,7 +104,7 @@ start_threads() {
 
 @test "--pid: a thread or a process with threads, on a kernel without the calls: the same refusal" {
 	[ ! -e /sys/kernel/mm/mempolicy/syscalls ] || skip "this kernel lists the calls"
-	local msg="numactl2: --pid needs set_mempolicy2 and get_mempolicy2 (the kernel/ series): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
+	local msg="numactl2: --pid needs a kernel with set_mempolicy2 and get_mempolicy2, which no released Linux has (numactl2(8), KERNELS): this kernel does not list them in /sys/kernel/mm/mempolicy/syscalls; nothing changed"
 	start_threads
 	bad_input "$msg" --pid="$job" -w 0 --weights=0:3
 	# a thread other than the main one is named by its own pidfd

@@ -76,6 +76,17 @@ teardown() {
 	[ "$ci" = "tools/install-deps --test && make check" ]
 }
 
+# The README speaks of one kernel build for the demo: the demo's guests boot
+# the kernel make check builds, and no other.
+@test "make demo boots the one guest kernel make check builds" {
+	local demo
+	run -0 "$BATS_TEST_DIRNAME/vm/demo" --kernels
+	[ "${#lines[@]}" -eq 1 ] || return 1
+	demo=$output
+	run -0 env NUMACTL2_VM_LIST_KERNELS=1 "$BATS_TEST_DIRNAME/vm/check"
+	[[ " ${lines[*]} " == *" $demo "* ]] || { echo "demo: $demo, make check: $output"; return 1; }
+}
+
 @test "the README's build packages are what tools/install-deps installs by default" {
 	local said installs
 	said=$(sed -n 's/^    tools\/install-deps  *# //p' "$README")

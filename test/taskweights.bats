@@ -47,7 +47,7 @@ setup() {
 	refused "numactl2: invalid home node: '1000' (0-$max)" "$NUMACTL2" --home-node=1000 -m 0 true
 	refused "numactl2: invalid home node: 'x' (0-$max)" "$NUMACTL2" --home-node=x -m 0 true
 	refused "numactl2: --home-node given twice" "$NUMACTL2" --home-node=0 --home-node=0 -m 0 true
-	refused "numactl2: --home-node needs --membind or --preferred-many on a kernel without mbind2 (kernel/)" "$NUMACTL2" \
+	refused "numactl2: --home-node needs --membind or --preferred-many on a kernel without mbind2 (numactl2(8), KERNELS)" "$NUMACTL2" \
 		--length=1m --file="$BATS_TEST_TMPDIR/f" --home-node=0 -i 0
 	refused "numactl2: --home-node needs a policy with nodes" "$NUMACTL2" \
 		--length=1m --file="$BATS_TEST_TMPDIR/f" --home-node=0 --touch

@@ -50,9 +50,9 @@ cat <<'EOF'
 The prediction is the model numactl2 optimises: the triad streams over all of
 its pages, so a node holding a share s of them, with bandwidth B, limits the
 whole to B / s. It is computed from the pages' actual split (numa_maps above).
-The kernel's auto rule is computed, not read: this 6.12 guest predates the
-kernel's auto mode (6.16), so its weights come from the same formula
-(mm/mempolicy.c, reduce_interleave_weights).
+The kernel's auto rule is computed by numactl2 (--dry-run's kernel auto
+weights), with the formula of the kernel's auto mode (6.16+: mm/mempolicy.c,
+reduce_interleave_weights).
 
 No run times are shown: the guest runs under QEMU TCG, where every guest node
 is the same host RAM, so a triad's time measures the emulator, not the
