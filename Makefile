@@ -26,6 +26,10 @@ HELPERS = build/test/alloc build/test/retune
 BENCH_WEIGHTS = build/release/bench/weights
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+SBINDIR ?= $(PREFIX)/sbin
+SYSCONFDIR ?= /etc
+# systemd's units: where systemd reads an admin's or a package's.
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 LIBDIR ?= $(PREFIX)/lib
@@ -282,14 +286,25 @@ check-deb:
 
 # Every man page; the Slurm plugin too where it is built (libslurm-dev), or
 # by make install-slurm.
-MANPAGES = man/numactl2.8 man/numactl2-slurm.8
+MANPAGES = man/numactl2.8 man/numactl2d.8 man/numactl2-slurm.8
 INSTALL_PLUGIN = $(if $(filter $(PLUGIN_SO),$(PLUGIN)),install-slurm)
 
-install: numactl2 $(INSTALL_PLUGIN)
+install: numactl2 $(SERVICE_BIN) $(INSTALL_PLUGIN) install-service
 	install -D -m 0755 numactl2 $(DESTDIR)$(BINDIR)/numactl2
 	install -d $(DESTDIR)$(MANDIR)/man8
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man8/
 	install -D -m 0644 completion/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2
+
+# numactl2d, its units (ExecStart is where it is installed) and the admin's
+# rules file, commented out: the service is enabled by the admin
+# (systemctl enable --now numactl2.socket).
+install-service: $(SERVICE_BIN)
+	install -D -m 0755 $(SERVICE_BIN) $(DESTDIR)$(SBINDIR)/numactl2d
+	install -D -m 0644 systemd/numactl2.socket $(DESTDIR)$(UNITDIR)/numactl2.socket
+	sed 's|@SBINDIR@|$(SBINDIR)|' systemd/numactl2.service >numactl2.service.tmp && \
+		install -D -m 0644 numactl2.service.tmp $(DESTDIR)$(UNITDIR)/numactl2.service; \
+		rc=$$?; rm -f numactl2.service.tmp; exit $$rc
+	install -D -m 0644 systemd/weights.conf $(DESTDIR)$(SYSCONFDIR)/numactl2/weights.conf
 
 # The plugin's directory, for debian/rules.
 slurm-plugindir:
@@ -300,6 +315,8 @@ install-slurm: $(PLUGIN_SO)
 	install -D -m 0644 man/numactl2-slurm.8 $(DESTDIR)$(MANDIR)/man8/numactl2-slurm.8
 
 uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/numactl2d $(DESTDIR)$(UNITDIR)/numactl2.socket \
+		$(DESTDIR)$(UNITDIR)/numactl2.service
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2 \
 		$(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(MANPAGES))) \
 		$(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so
