@@ -10,10 +10,15 @@
 #                                             (self: its own)
 #   owner_client.py SOCKET short              send a message of the wrong size
 #   owner_client.py SOCKET list               the holders: "pid uid comm"
+#   owner_client.py SOCKET time ROUNDS         bench/owner's round trips (ms,
+#                                             median/p99): a lease on node 0's
+#                                             weight, a change of node 1 (by a
+#                                             child each time), a refusal
 import os
 import socket
 import struct
 import sys
+import time
 
 NODES = 1024
 ASK = struct.Struct(f"=IIIII{NODES}s")
@@ -46,8 +51,58 @@ def ask(op, node=None, weight=0):
     return ASK.pack(1, op, 0, 0, 0, bytes(w))
 
 
+def round_trip(path, msg, fds):
+    start = time.perf_counter()
+    s = connect(path)
+    socket.send_fds(s, [msg], fds) if fds else s.send(msg)
+    verdict = answer(s)
+    s.close()
+    return (time.perf_counter() - start) * 1000, verdict
+
+
+def in_child(path, node, w):
+    """An ask by a process that then ends (its lease with it): its time on
+    a pipe; the service puts a change back when it sees the end."""
+    r, wr = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.pidfd_open(os.getpid())
+        ms, verdict = round_trip(path, ask(LEASE, node, w), [fd])
+        os.write(wr, f"{ms} {verdict}".encode())
+        os._exit(0)
+    os.close(wr)
+    out = os.read(r, 100).decode().split()
+    os.waitpid(pid, 0)
+    os.close(r)
+    return float(out[0]), out[1]
+
+
+def stats(xs):
+    xs = sorted(xs)
+    return f"{xs[len(xs) // 2]:.3f}/{xs[min(len(xs) - 1, len(xs) * 99 // 100)]:.3f}"
+
+
+def bench(path, rounds):
+    lease, change, refusal = [], [], []
+    me = os.pidfd_open(os.getpid())
+    for i in range(rounds):
+        ms, v = in_child(path, 0, 1)
+        assert v == "GRANTED", v
+        lease.append(ms)
+        ms, v = in_child(path, 1, 2 + i % 2)
+        assert v == "GRANTED", v
+        change.append(ms)
+        ms, v = round_trip(path, ask(LEASE, 0, 9), [me])
+        assert v == "CONFLICT", v
+        refusal.append(ms)
+    print(f"{stats(lease):<22} {stats(change):<22} {stats(refusal):<22}")
+
+
 def main():
     path, what = sys.argv[1], sys.argv[2]
+    if what == "time":
+        bench(path, int(sys.argv[3]))
+        return
     s = connect(path)
     if what == "silent":
         print("connected", flush=True)

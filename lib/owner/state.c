@@ -2,8 +2,8 @@
 /* The state file, as text: "numactl2d-state 1", the boot id, the auto
  * switch, "base NODE WEIGHT" for each changed node, and "grant PID START
  * UID NODE:WEIGHT,..." for each holder. Written to a temporary file beside
- * it, synced and renamed over it, so a crash leaves the old or the new one
- * whole. A holder is taken back only if the same process (PID and start
+ * it and renamed over it, so a crash of the service leaves the old or the
+ * new one whole. A holder is taken back only if the same process (PID and start
  * time) still runs. */
 #include <errno.h>
 #include <fcntl.h>
@@ -101,7 +101,9 @@ static int write_all(int fd, const char *buf, size_t len)
 		buf += n;
 		len -= (size_t)n;
 	}
-	return fsync(fd) < 0 ? -errno : 0;
+	/* No fsync(): the file must outlive the service, not the machine; after
+	 * a crash of the machine the boot id drops it anyway. */
+	return 0;
 }
 
 int state_save(const char *path, const struct owner_book *b)
