@@ -242,7 +242,7 @@ check-fakes: numactl2 $(TEST_BIN) $(DRIVERS) $(HELPERS)
 check-fuzz: $(FUZZ_BINS)
 	test/run-fuzz
 
-check-vm: numactl2 $(TEST_BIN) $(SLURM_TEST)
+check-vm: numactl2 $(SERVICE_BIN) $(TEST_BIN) $(SLURM_TEST)
 	NUMACTL2=$(CURDIR)/numactl2 test/vm/check
 
 # The series under KASAN and lockdep (test/vm/kernel-debug.config): its own

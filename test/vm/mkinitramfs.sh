@@ -86,6 +86,10 @@ cp -a /usr/libexec/bats-core "$root/usr/libexec/"
 # build/test/numactl2), where there is one, goes in as /vmtest/testbuild/numactl2 for the
 # few guest tests that need its hooks (a fake weight table on 6.1).
 put_prog "$numactl2" /vmtest/bin/numactl2
+# numactl2d, the table's owner, of the same build (guest/service.bats).
+numactl2d=${NUMACTL2D:-$top/build/release/numactl2d}
+[ -x "$numactl2d" ] || die "no numactl2d at '$numactl2d' (run make)"
+put_prog "$numactl2d" /vmtest/bin/numactl2d
 testbuild=${NUMACTL2_TEST:-$top/build/test/numactl2}
 [ ! -x "$testbuild" ] || put_prog "$testbuild" /vmtest/testbuild/numactl2
 kselftest=${NUMACTL2_KSELFTEST:-}
