@@ -48,7 +48,7 @@ int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
 
 #ifdef NUMACTL2_TEST_BUILD
 /* Test build only: the task's NUMACTL2_* test hooks (a copy of the weight
- * table, its lease records) come from the job's environment, which the
+ * table, its lease records, numactl2d's socket) come from the job's environment, which the
  * task is not running in yet. Without a copy of the table it refuses to
  * run: the test build runs as root in slurmd's tasks, and must never write
  * the host's real table. */
@@ -56,7 +56,7 @@ static int test_hooks(spank_t sp)
 {
 	static const char *const vars[] = {
 		"NUMACTL2_SYSFS_WI", "NUMACTL2_LEASE_DIR", "NUMACTL2_SYSFS_NODE",
-		"NUMACTL2_TEST_FAIL_NODE",
+		"NUMACTL2_TEST_FAIL_NODE", "NUMACTL2_OWNER_SOCKET",
 	};
 	char v[1024];
 

@@ -8,6 +8,7 @@
 #include <sys/file.h>
 
 #include "libnumactl2.h"
+#include "owner/wire.h"
 #include "request/planstate.h"
 #include "weights/lease.h"
 #include "weights/restore.h"
@@ -53,6 +54,9 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 	}
 	if (pl && restore_asked)
 		restore(pl, out);
+	/* numactl2d, where it runs, puts back what it held (slurmstepd's step). */
+	if (!pl && owner_listening())
+		return;
 	if (!settles(pl))
 		return;
 	if (pl)

@@ -300,3 +300,25 @@ JOB
 	[[ $output == *"step exit 1"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 }
+
+@test "slurm: with numactl2d running, the task's weights are the service's, back after the step (test build)" {
+	local wi svc pid
+	use_plugin "$SLURM_TEST_PLUGIN"
+	wi=$(fake_wi_dir 0)
+	svc=$(mktemp -d /tmp/numactl2-slurm-svc.XXXXXX)
+	mkdir -m 755 "$svc/run"
+	: >"$svc/rules"
+	NUMACTL2_SYSFS_WI=$wi "$BATS_TEST_DIRNAME/../../build/test/numactl2d" \
+		--socket="$svc/run/socket" --state="$svc/state" --rules="$svc/rules" --stderr 2>"$svc/log" &
+	pid=$!
+	wait_until [ -S "$svc/run/socket" ]
+	NUMACTL2_SYSFS_WI=$wi NUMACTL2_OWNER_SOCKET=$svc/run/socket \
+		run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 cat "$wi/node0"
+	[ "$output" = 7 ]
+	grep -q "uid 0 set node0 1->7 for pid" "$svc/log" || { cat "$svc/log"; kill "$pid"; return 1; }
+	wait_for_value "$wi/node0" 1
+	grep -q "put back after pid" "$svc/log" || { kill "$pid"; return 1; }
+	kill "$pid"
+	wait "$pid" || true
+	rm -rf "$svc"
+}
