@@ -271,3 +271,41 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
 	[[ $output == "$! 65534 "* ]] || return 1
 }
+
+@test "service: any user's flock -s on a nodeN file counts for nothing: root's weights go back after its job (finding 2)" {
+	command -v flock >/dev/null || skip "needs flock"
+	svc_start
+	"${NOBODY[@]}" flock -s "$SVC/wi/node0" sleep 30 &
+	bg+=($!)
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 cat "$SVC/wi/node0"
+	[ "$output" = 9 ]
+	wait_until w_is 0 1
+	# And root's next job is not refused.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 cat "$SVC/wi/node0"
+	[ "$output" = 2 ]
+}
+
+@test "service: a full /dev/shm changes nothing: root's jobs are still kept apart (finding 4)" {
+	command -v unshare >/dev/null || skip "needs unshare"
+	# In a mount namespace of its own: a 64 KiB /dev/shm, filled.
+	run -0 --separate-stderr unshare -m --propagation private bash -c '
+		mount -t tmpfs -o size=64k,nr_inodes=16 full /dev/shm || exit 2
+		i=0; while (: >"/dev/shm/f$i") 2>/dev/null; do i=$((i + 1)); done
+		"$0" --socket="$1/run/socket" --state="$1/state" --rules="$1/rules.conf" --stderr 2>"$1/log" &
+		svc=$!
+		# Bounded waits (30 s): a broken build must fail, not hang.
+		n=0; while [ ! -S "$1/run/socket" ]; do sleep 0.05; n=$((n + 1)); [ $n -lt 600 ] || exit 3; done
+		"$2" -w 0 --weights=0:9 sleep 30 &
+		a=$!
+		n=0; while [ "$(cat "$1/wi/node0")" != 9 ]; do
+			sleep 0.05; n=$((n + 1)); [ $n -lt 600 ] || { kill "$a" "$svc"; exit 4; }
+		done
+		"$2" -w 0 --weights=0:1 true 2>"$1/b.err"
+		echo "b=$?"
+		kill "$a"; wait "$a"
+		kill "$svc"; wait "$svc"
+		exit 0' "$NUMACTL2D" "$SVC" "$NUMACTL2"
+	echo "$output"
+	[ "$output" = "b=1" ]
+	[[ $(cat "$SVC/b.err") == "numactl2: node 0 is held at weight 9 by PID "* ]] || return 1
+}
