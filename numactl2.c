@@ -397,10 +397,10 @@ static int global_op(const struct ctl *ctl)
 }
 
 /* --show, on stdout. */
-static int show(void)
+static int show(const struct ctl *ctl)
 {
 	const char *failed;
-	int rc = show_print(stdout, &failed);
+	int rc = ctl->json ? show_print_json(stdout, &failed) : show_print(stdout, &failed);
 
 	if (rc < 0 && !failed)
 		global_leases_unlisted();
@@ -458,7 +458,7 @@ int main(int argc, char **argv, char **envp)
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)
-		return show();
+		return show(&ctl);
 	if (!ctl.command)
 		return close_stdout(ctl.verify_failed);
 	if (ctl.report != REPORT_NONE || ctl.restore)

@@ -145,10 +145,18 @@ static void check_lease_options(const struct ctl *ctl)
 		usage_error("--keep-weights needs a command to run");
 }
 
+/* --json is --show's other format. */
+static void check_json(const struct ctl *ctl)
+{
+	if (ctl->json && (!ctl->show || ctl->pid))
+		usage_error("--json needs --show (without --pid)");
+}
+
 /* --report: a command to report on (--show and --hardware run none);
  * --report-file alone means the table. */
 static void check_report(struct ctl *ctl)
 {
+	check_json(ctl);
 	if ((ctl->show || ctl->hardware) && (ctl->report != REPORT_NONE || ctl->report_file))
 		usage_error("options %s and %s cannot be combined",
 			    ctl->report != REPORT_NONE ? "--report" : "--report-file",

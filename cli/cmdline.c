@@ -300,6 +300,7 @@ static void one_option(struct ctl *ctl, struct order *o, enum cli_opt c, int arg
 	case OPT_DUMP_NODES: region_action(ctl, SHM_DUMP_NODES, "--dump-nodes"); break;
 	case OPT_VERIFY: verify_option(ctl); break;
 	case OPT_CPU_COMPRESS: ctl->cpu_compress = true; break;
+	case OPT_JSON: ctl->json = true; break;
 	case OPT_WEIGHTS: once(&ctl->weights_arg, "--weights"); break;
 	case OPT_WEIGHT_BUDGET: once(&ctl->budget_arg, "--weight-budget"); break;
 	case OPT_DRY_RUN: ctl->dry_run = true; break;

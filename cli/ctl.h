@@ -19,7 +19,7 @@ struct ctl {
 	bool balancing;			/* -b */
 	struct bitmask *cpunodes;	/* -N */
 	struct bitmask *cpus;		/* -C */
-	bool show, hardware, cpu_compress, dry_run, no_global, global_forced;
+	bool show, json, hardware, cpu_compress, dry_run, no_global, global_forced;
 	bool use_shm, strict;
 	bool force, wait, restore;	/* --force, --wait, --restore-weights */
 	bool keep_weights;		/* --keep-weights */

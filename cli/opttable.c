@@ -75,6 +75,8 @@
 		 "with --pid and a policy: also move the pages\nthe process has to where the policy places them") \
 	OPT(     "hardware",             HARDWARE,       no_argument,       "",   \
 		 "show the nodes, distances, bandwidths and weights") \
+	LONG_OPT("json",                 JSON,           no_argument,       "",   \
+		 "with --show: the same as JSON, with numactl2d's\nholders (pid, user, command, weights)") \
 	LONG_OPT("cpu-compress",         CPU_COMPRESS,   no_argument,       "",   \
 		 "print CPU ranges in --hardware") \
 	OPT(     "shm",                  SHM,            required_argument, "KEYFILE", \

@@ -61,6 +61,7 @@ enum cli_opt {
 	OPT_MEASURE_TIME,
 	OPT_PID,
 	OPT_MIGRATE,
+	OPT_JSON,
 };
 
 /* getopt_long()'s tables, made from the option table (opttable.c). */

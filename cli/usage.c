@@ -24,7 +24,7 @@ static const char help_layout[] =
 	"Weights:\n"
 	"weights\nweight-budget\nmeasure\nmeasure-size\nmeasure-time\n"
 	"The job:\n"
-	"dry-run\nreport\nreport-file\nshow\nhardware\ncpu-compress\npid\nmigrate\n"
+	"dry-run\nreport\nreport-file\nshow\njson\nhardware\ncpu-compress\npid\nmigrate\n"
 	"Shared memory and files (as numactl):\n"
 	"shm\nfile\nlength\noffset\nshmmode\nshmid\nhome-node\nhuge\nstrict\ntouch\n"
 	"dump\ndump-nodes\nverify\n"

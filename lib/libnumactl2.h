@@ -528,6 +528,9 @@ struct migrate_result {
  * exits 1); -errno with *FAILED naming the call that failed (get_mempolicy2
  * may fail with -ENOSYS under a seccomp filter), or NULL for -ENOMEM. */
 int show_print(FILE *out, const char **failed);
+/* The same as JSON: the policy, its masks and weights, the global table
+ * and numactl2d's holders (pid, uid, user, command, weights). */
+int show_print_json(FILE *out, const char **failed);
 
 /* --hardware (lib/request/hardware.c). */
 /* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and

@@ -309,3 +309,22 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	[ "$output" = "b=1" ]
 	[[ $(cat "$SVC/b.err") == "numactl2: node 0 is held at weight 9 by PID "* ]] || return 1
 }
+
+@test "service: --show and --hardware list each holder by PID, user and command; --show --json the same for scripts" {
+	svc_start
+	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:5 sh -c 'printf "\033[31mX" >/proc/$$/comm; sleep 30' &
+	job=$!
+	bg+=("$job")
+	wait_until w_is 0 5
+	wait_until grep -q 31mX "/proc/$job/comm"
+	run -0 --separate-stderr "$NUMACTL2" --show
+	# The name the job chose, escaped before it reaches a terminal.
+	[ "${lines[-1]}" = "interleave weight holder: pid $job user nobody command \\x1b[31mX weights 0:5" ]
+	run -0 --separate-stderr "$NUMACTL2" --hardware
+	[ "${lines[-1]}" = "interleave weight holder: pid $job user nobody command \\x1b[31mX weights 0:5" ]
+	run -0 --separate-stderr "$NUMACTL2" --show --json
+	[ "$(jq -c '.holders' <<<"$output")" = "[{\"pid\":$job,\"uid\":65534,\"user\":\"nobody\",\"command\":\"\\\\x1b[31mX\",\"weights\":{\"0\":5}}]" ]
+	[ "$(jq -r '.globalweights["0"]' <<<"$output")" = 5 ]
+	run -1 --separate-stderr "$NUMACTL2" --json
+	[ "${stderr_lines[0]}" = "numactl2: --json needs --show (without --pid)" ]
+}

@@ -55,9 +55,10 @@ static void answer_granted(struct owner_server *s, struct owner_conn *c, const s
 static void log_granted(struct owner_server *s, const struct grant *g, const struct book_plan *p,
 			bool keep)
 {
-	char what[512];
+	char what[512], name[70];
 	size_t at = 0;
 
+	grant_name_now(g, name, sizeof(name));
 	what[0] = '\0';
 	for (unsigned n = 0; n < s->book.count && at < sizeof(what); n++)
 		if (p->changes[n])
@@ -65,7 +66,7 @@ static void log_granted(struct owner_server *s, const struct grant *g, const str
 					       at ? ", " : "", n, p->was[n], p->want[n]);
 	if (at)
 		s->log(LOG_INFO, "uid %u set %s for pid %d (%s)%s", (unsigned)g->uid, what,
-		       (int)g->pid, g->comm, keep ? ", kept after it" : ", back when it ends");
+		       (int)g->pid, name, keep ? ", kept after it" : ", back when it ends");
 }
 
 /* Held, saved, written, watched: OWNER_GRANTED, or the verdict of the step
@@ -176,7 +177,7 @@ static bool held_elsewhere(struct owner_server *s, struct owner_conn *c, unsigne
 	a.pid = (uint32_t)holder->pid;
 	a.uid = (uint32_t)holder->uid;
 	a.was[node] = holder->weight[node];
-	snprintf(a.text, sizeof(a.text), "%s", holder->comm);
+	grant_name_now(holder, a.text, sizeof(a.text));
 	owner_answer(s, c, &a);
 	return true;
 }

@@ -37,9 +37,10 @@ static void end_grant(struct owner_server *s, unsigned i, const char *how)
 {
 	struct book_putback pb;
 	struct grant *g = s->book.grant[i];
-	char after[96];
+	char after[160], name[70];
 
-	snprintf(after, sizeof(after), "pid %d (%s, uid %u) %s", (int)g->pid, g->comm,
+	grant_name_now(g, name, sizeof(name));
+	snprintf(after, sizeof(after), "pid %d (%s, uid %u) %s", (int)g->pid, name,
 		 (unsigned)g->uid, how);
 	g = book_remove(&s->book, i);
 	book_settle(&s->book, &pb);
@@ -103,7 +104,7 @@ static void list(struct owner_server *s, struct owner_conn *c)
 		a->pid = (uint32_t)g->pid;
 		a->uid = (uint32_t)g->uid;
 		memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
-		snprintf(a->text, sizeof(a->text), "%s", g->comm);
+		grant_name_now(g, a->text, sizeof(a->text));
 	}
 	c->out[b->ngrants].version = OWNER_WIRE_VERSION;
 	c->out[b->ngrants].verdict = OWNER_END;
@@ -155,7 +156,7 @@ static void auto_on(struct owner_server *s, struct owner_conn *c)
 				a.was[n] = g->weight[n];
 				break;
 			}
-		snprintf(a.text, sizeof(a.text), "%s", g->comm);
+		grant_name_now(g, a.text, sizeof(a.text));
 		owner_answer(s, c, &a);
 		return;
 	}

@@ -54,6 +54,33 @@ static int read_job(struct grant *g)
 	return 0;
 }
 
+/* The name NAME, as printable ASCII: anything else (a terminal's escape
+ * sequence a job set as its name) as \xNN, a backslash as \\. Every
+ * client prints it as it comes. */
+static void name_escaped(const char *name, char *out, size_t len)
+{
+	size_t at = 0;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c && at + 5 < len; c++) {
+		if (*c >= 0x20 && *c < 0x7f && *c != '\\')
+			out[at++] = (char)*c;
+		else
+			at += (size_t)snprintf(out + at, len - at, *c == '\\' ? "\\\\" : "\\x%02x", *c);
+	}
+	out[at] = '\0';
+}
+
+/* The job's name now (it execs after asking), escaped into OUT. */
+void grant_name_now(const struct grant *g, char *out, size_t len)
+{
+	char path[64], name[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)g->pid);
+	if (pidfd_pid(g->pidfd) != g->pid || sysfile_read_line(path, name, sizeof(name)) < 0)
+		snprintf(name, sizeof(name), "%s", g->comm);
+	name_escaped(name, out, len);
+}
+
 static int grant_alloc(const struct owner_book *b, struct grant **out)
 {
 	struct grant *g = calloc(1, sizeof(*g));

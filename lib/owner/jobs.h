@@ -4,6 +4,7 @@
 #ifndef NUMACTL2_OWNER_JOBS_H
 #define NUMACTL2_OWNER_JOBS_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 #include "owner/book.h"
@@ -12,5 +13,6 @@ pid_t pidfd_pid(int pidfd);
 int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out);
 int grant_new(const struct owner_book *b, pid_t pid, struct grant **out);
 int grant_keep(struct owner_book *b, struct grant *g);
+void grant_name_now(const struct grant *g, char *out, size_t len);
 
 #endif

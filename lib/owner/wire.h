@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "libnumactl2.h"
 
@@ -88,5 +89,8 @@ bool owner_listening(void);
 int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a);
 int owner_rows_read(int timeout_ms, struct owner_rows *r);
 int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg);
+/* How long a client waits for an answer that needs no waiting (listprint.c). */
+#define OWNER_ASK_TIMEOUT_MS 4000
+int owner_print_holders(FILE *out, bool json);
 
 #endif

@@ -8,6 +8,7 @@
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
 #include "libnumactl2.h"
+#include "owner/wire.h"
 #include "weights/view.h"
 
 static void print_available(FILE *out, int maxnode)
@@ -206,6 +207,7 @@ int hardware_print(FILE *out, bool cpu_compress)
 	print_hmat(out);
 	print_global_weights(out, maxnode, &table);
 	weights_view_print_leases(out, &table);
+	(void)owner_print_holders(out, false);
 	weights_view_free(&table);
 	return 0;
 }

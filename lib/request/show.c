@@ -9,6 +9,7 @@
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
+#include "owner/wire.h"
 #include "request/show.h"
 #include "syscalls.h"
 #include "weights/view.h"
@@ -190,7 +191,85 @@ static int print_task(FILE *out, const struct task_view *t, const char **failed)
 	nodes_fprint(out, "membind", t->membind);
 	nodes_fprint(out, "preferred", t->preferred);
 	weights_view_print_leases(out, &t->table);
+	(void)owner_print_holders(out, false);
 	return 0;
+}
+
+static void json_nodes(FILE *out, const char *name, const struct bitmask *mask)
+{
+	const char *sep = "";
+
+	fprintf(out, "  \"%s\": [", name);
+	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
+		fprintf(out, "%s%d", sep, n);
+		sep = ", ";
+	}
+	fputs("],\n", out);
+}
+
+/* The weights in effect for the mask's nodes, as print_weights() says them. */
+static void json_weights(FILE *out, const struct task_view *t)
+{
+	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
+	const char *sep = "";
+
+	fputs("  \"interleaveweights\": {", out);
+	for (int n = nodes_first(t->mask); n >= 0; n = nodes_next(t->mask, (unsigned)n + 1)) {
+		int w = own ? own->weight[n] : weights_view_weight(&t->table, (unsigned)n);
+
+		if (w >= 0)
+			fprintf(out, "%s\"%d\": %d", sep, n, w);
+		sep = w >= 0 ? ", " : sep;
+	}
+	fprintf(out, "},\n  \"weightsource\": \"%s\",\n", own ? "task-local" : "global");
+}
+
+static void json_table(FILE *out, const struct weights_view *v)
+{
+	const char *sep = "";
+
+	fputs("  \"globalweights\": {", out);
+	for (unsigned n = 0; n < v->nnodes; n++) {
+		if (v->weight[n] < 0)
+			continue;
+		fprintf(out, "%s\"%u\": %d", sep, n, v->weight[n]);
+		sep = ", ";
+	}
+	fputs("},\n", out);
+}
+
+static void print_task_json(FILE *out, const struct task_view *t)
+{
+	fprintf(out, "{\n  \"policy\": \"%s\",\n", policy_name(t->mode));
+	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE)
+		json_nodes(out, "interleavemask", t->mask);
+	if (t->mode == MPOL_WEIGHTED_INTERLEAVE)
+		json_weights(out, t);
+	json_nodes(out, "cpubind", t->cpubind);
+	json_nodes(out, "membind", t->membind);
+	json_nodes(out, "preferred", t->preferred);
+	json_table(out, &t->table);
+	fputs("  ", out);
+	(void)owner_print_holders(out, true);
+	fputs("\n}\n", out);
+}
+
+/* --show --json: the same view for scripts; numactl2d's holders with it. */
+int show_print_json(FILE *out, const char **failed)
+{
+	struct task_view t;
+	int rc;
+
+	*failed = NULL;
+	if (numa_available() < 0) {
+		fputs("{\"numa\": false}\n", out);
+		return 1;
+	}
+	rc = task_view_read(&t, failed);
+	if (rc == 0)
+		print_task_json(out, &t);
+	task_view_free(&t);
+	return rc;
 }
 
 int show_print(FILE *out, const char **failed)
