@@ -406,6 +406,10 @@ int main(int argc, char **argv, char **envp)
 	ctl.env = envp;
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
+	/* A command that cannot run fails as its exec would (127, 126),
+	 * dry run or not, before the plan says or changes anything. */
+	if (ctl.command && !ctl.show)
+		exec_check(ctl.command, ctl.env, ctl.bare_optional);
 	cli_prepare(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));

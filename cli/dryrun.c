@@ -1,24 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run: what a run would do, on stdout; nothing is changed. */
-#include <err.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cli/dryrun.h"
-#include "cli/exec.h"
 #include "cli/globalmsg.h"
 #include "libnumactl2.h"
-
-/* The command as the exec would find it: a dry run fails where the run
- * would (127: not found, 126: found but not runnable). */
-static void check_command(const struct ctl *ctl)
-{
-	int rc = prog_exec_error(ctl->command[0], ctl->env);
-
-	if (rc < 0)
-		exec_failed(ctl->command[0], -rc, ctl->bare_optional);
-}
 
 static void print_global_op(const struct ctl *ctl)
 {
@@ -36,8 +22,6 @@ int dry_run(const struct ctl *ctl)
 		print_global_op(ctl);
 		return 0;
 	}
-	if (ctl->command)
-		check_command(ctl);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)

@@ -303,11 +303,15 @@ wait_line() {
 	wait_for_value "$WI/node0" 1
 }
 
-@test "--restore-weights: a command that cannot be found: 127, the table back" {
-	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights /nonexistent/prog
+@test "--restore-weights: an exec that fails: 127, the table back" {
+	local f=$BATS_TEST_TMPDIR/badinterp
+	# Found and executable (the run goes ahead); its exec fails.
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights "$f"
 	[ "$(w 0)" = 1 ]
 	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 9->1" ]
-	[ "${stderr_lines[2]}" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
 }
 
 @test "numactl2 execs the job, with --restore-weights too" {

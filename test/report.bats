@@ -103,8 +103,14 @@ nothing_changed() {
 }
 
 @test "--report: a command that cannot be found: 127, no report" {
+	local f=$BATS_TEST_TMPDIR/badinterp
 	run -127 --separate-stderr "$NUMACTL2" --report -i 0 /nonexistent/prog
 	[ "$stderr" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	# Found and executable, so the watched run goes ahead; its exec fails.
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" --report -i 0 "$f"
+	[ "$stderr" = "numactl2: failed to run '$f': No such file or directory" ]
 }
 
 @test "--dry-run shows the report and --weights=measured, and runs nothing" {
