@@ -252,7 +252,10 @@ static struct report *open_report(struct ctl *ctl)
 	int rc = report_open(&o, &r);
 
 	if (rc == -ELOOP)
-		errx(1, "cannot open the report file '%s': it is a symbolic link", o.path);
+		errx(1, "cannot open the report file '%s': a symbolic link is on its path", o.path);
+	if (rc == -EXDEV)
+		errx(1, "cannot open the report file '%s': it is on a filesystem of kernel controls "
+		     "(procfs, sysfs, cgroupfs...), not of files", o.path);
 	if (rc == -EINVAL)
 		errx(1, "cannot open the report file '%s': not a regular file", o.path);
 	if (rc == -EMLINK)

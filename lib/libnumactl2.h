@@ -496,10 +496,11 @@ struct report_said {
 };
 
 /* A report as O asks, into *R (report_close() frees it), with
- * --report-file opened (before anything changes): never through a symlink
- * (-ELOOP), a regular file only (-EINVAL), with one link only (-EMLINK) and
- * of this user's own (-EPERM); a file that is there is not truncated until
- * the report is written. 0 or -errno. */
+ * --report-file opened (before anything changes): with no symlink anywhere
+ * on its path (-ELOOP), a regular file only (-EINVAL), with one link only
+ * (-EMLINK), of this user's own (-EPERM) and not on a filesystem of kernel
+ * controls, procfs, sysfs, cgroupfs and the like (-EXDEV); a file that is
+ * there is not truncated until the report is written. 0 or -errno. */
 int report_open(const struct report_opts *o, struct report **r);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one

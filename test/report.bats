@@ -266,13 +266,58 @@ nothing_changed() {
 	echo precious >"$d/target"
 	ln -s "$d/target" "$d/rf"
 	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/rf" -i 0 true
-	[ "$stderr" = "numactl2: cannot open the report file '$d/rf': it is a symbolic link" ]
+	[ "$stderr" = "numactl2: cannot open the report file '$d/rf': a symbolic link is on its path" ]
 	[ "$(cat "$d/target")" = precious ]
 	ln -s "$d/absent" "$d/dangling"
 	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/dangling" -i 0 true
-	[ "$stderr" = "numactl2: cannot open the report file '$d/dangling': it is a symbolic link" ]
+	[ "$stderr" = "numactl2: cannot open the report file '$d/dangling': a symbolic link is on its path" ]
 	[ ! -e "$d/absent" ]
 	[ -L "$d/dangling" ]
+}
+
+# no_link_on_path [VAR=VALUE]: a link among the directories of the
+# path is not followed, whether the kernel's openat2 resolves it or the walk
+# that stands in for it does; a path without one is written.
+no_link_on_path() {
+	local d=$BATS_TEST_TMPDIR pre=(env)
+	[ $# -eq 0 ] || pre=(env "$1")
+	rm -rf "$d/real" "$d/jobdir"
+	mkdir "$d/real"
+	echo precious >"$d/real/x"
+	ln -s real "$d/jobdir"
+	run -1 --separate-stderr "${pre[@]}" "$NUMACTL2" --report-file="$d/jobdir/x" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/jobdir/x': a symbolic link is on its path" ] || return 1
+	[ "$(cat "$d/real/x")" = precious ] || return 1
+	run -1 --separate-stderr "${pre[@]}" "$NUMACTL2" --report-file="$d/jobdir/new" -i 0 true
+	[ ! -e "$d/real/new" ] || return 1
+	run -0 --separate-stderr "${pre[@]}" "$NUMACTL2" --report=json --report-file="$d/real/../real//r.json" -i 0 true
+	jq -e .version "$d/real/r.json" >/dev/null || return 1
+	(cd "$d" && "${pre[@]}" "$NUMACTL2" --report=json --report-file=real/rel.json -i 0 true) || return 1
+	jq -e .version "$d/real/rel.json" >/dev/null
+}
+
+@test "--report-file: no symlink among the directories of its path (openat2)" {
+	no_link_on_path
+}
+
+@test "--report-file: no symlink among the directories of its path (a kernel without openat2)" {
+	# The test build's stand-in for ENOSYS (strace would trace the job).
+	no_link_on_path NUMACTL2_TEST_NO_OPENAT2=1
+}
+
+@test "--report-file: not on procfs, where a write acts on the system" {
+	local want="not of files"
+	# /proc/self is a link: this shell's own name, by its pid.
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/proc/$$/comm -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '/proc/$$/comm': it is on a filesystem of kernel controls (procfs, sysfs, cgroupfs...), $want" ]
+}
+
+@test "--report-file: not on sysfs" {
+	local want="not of files"
+	# A knob that refuses a write of text (EINVAL): harmless if this failed.
+	[ -w /sys/kernel/mm/ksm/sleep_millisecs ] || skip "needs KSM's sysfs knobs (CONFIG_KSM)"
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/sys/kernel/mm/ksm/sleep_millisecs -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '/sys/kernel/mm/ksm/sleep_millisecs': it is on a filesystem of kernel controls (procfs, sysfs, cgroupfs...), $want" ]
 }
 
 @test "--report-file: only a regular file" {

@@ -46,36 +46,8 @@
 #include "weights/table.h"
 #include "job/numamaps.h"
 #include "job/report.h"
+#include "job/reportfile.h"
 #include "syscalls.h"
-
-/* As the weight files are opened (weights/table.c open_attr): a link or a
- * device planted where the report goes is not written through; nor is a
- * hard link (a name a hostile user made for someone else's file) or another
- * user's file. A file that is there is not truncated here: report_print()
- * does, so that a run that fails before the job leaves it as it was. */
-static int open_report_file(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
-	struct stat st;
-	int rc = 0;
-
-	/* ENXIO: a FIFO without a reader, a device or socket: none is a file. */
-	if (fd < 0)
-		return errno == ENXIO ? -EINVAL : -errno;
-	if (fstat(fd, &st) < 0)
-		rc = -errno;
-	else if (!S_ISREG(st.st_mode))
-		rc = -EINVAL;
-	else if (st.st_nlink != 1)
-		rc = -EMLINK;
-	else if (st.st_uid != geteuid())
-		rc = -EPERM;
-	if (rc < 0) {
-		close(fd);
-		return rc;
-	}
-	return fd;
-}
 
 static int open_file(struct report *r)
 {
@@ -83,7 +55,7 @@ static int open_file(struct report *r)
 
 	if (!r->path)
 		return 0;
-	fd = open_report_file(r->path);
+	fd = report_file_open(r->path);
 	if (fd < 0)
 		return fd;
 	r->out = fdopen(fd, "w");
