@@ -380,6 +380,28 @@ no_link_on_path() {
 	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'t\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
 }
 
+# A job names itself (comm) with a colour, a title and a C1 CSI (0xc2 0x9b).
+NAME_SET='printf "\033[31mX\033]0;t\007\302\233" >/proc/$$/comm'
+
+@test "--report: a name the job set reaches the terminal escaped, not as escape sequences" {
+	local prog=$BATS_TEST_TMPDIR/$'a\eb'
+	ln -s /bin/sh "$prog"
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 "$prog" -c "$NAME_SET"
+	printf '%s\n' "$stderr" | cat -A
+	[[ "$stderr" != *$'\e'* ]] || return 1
+	[[ "$stderr" != *$'\xc2\x9b'* ]] || return 1
+	[[ "${stderr_lines[0]}" == "numactl2: report: $BATS_TEST_TMPDIR/a\\x1bb (pid "* ]] || return 1
+	[[ "$stderr" == *' (\x1b[31mX\x1b]0;t\x07\xc2\x9b): '* ]]
+}
+
+@test "--report=json: a name the job set is JSON-escaped, C1 controls too, and decodes back" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 sh -c "$NAME_SET"
+	[ -z "$stderr" ]
+	grep -qF '"name": "\u001b[31mX\u001b]0;t\u0007\u009b"' "$f"
+	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'\e[31mX\e]0;t\a\xc2\x9b' ]
+}
+
 # refused_with OPTION: --report and --report-file with OPTION are usage
 # errors, and nothing runs.
 refused_with() {
