@@ -36,7 +36,7 @@
 	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
 		 "keep the system-wide weights this run writes after\nthe command (by default they go back, auto mode\nincluded, once the last job needing them ends)") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "once the command has ended, put back the\nsystem-wide weights this run changed") \
+		 "once the command has ended, put back the\nsystem-wide weights this run changed;\nthey are back when numactl2 returns") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
 		 "when the command ends, print on stderr where its\npages went, per node; FORMAT is table or json") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \

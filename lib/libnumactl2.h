@@ -469,6 +469,11 @@ int supervise_watch(struct job *job);
  * (gcc)? Not when ASAN_OPTIONS or LSAN_OPTIONS turns leak detection off. */
 bool leaksan_runs(char **command, char *const envp[]);
 
+/* Whether the job's exec gains privilege (lib/job/privexec.c): the file
+ * execvp(cmd) would run with envp is set-user-ID, set-group-ID or has file
+ * capabilities, which the kernel does not grant to a traced exec. */
+bool prog_gains_privilege(const char *cmd, char *const envp[]);
+
 /* How the job's exec would fail (lib/job/progload.c). */
 /* How execvp(cmd) would fail with the environment envp, found without
  * running anything: 0 (a file it would run), -ENOENT (none found), -EACCES
@@ -708,6 +713,7 @@ struct job_end {
 void request_job_ended(struct plan *pl, bool restore, struct job_end *out);
 /* The job never ran or its exec failed: its leases go, what it wrote goes back. */
 void request_job_never_ran(struct plan *pl, struct job_end *out);
+
 /* jobrun.c: the watchers. The table's is started before the table is
  * written (where the plan may need it: a job's change, put back at its
  * end), so that numactl2 killed at any moment after the write leaves it to
@@ -722,7 +728,9 @@ int request_watch_table(const struct request *r, struct plan *pl,
  * none could be started (job->failed says why; nothing is left running). */
 int request_job_start(struct plan *pl, struct job *job);
 /* In the job's watcher, once it has ended and its report is written: the
- * job let go, then what every job's end does (RESTORE: --restore-weights). */
+ * job let go, then what every job's end does; with RESTORE
+ * (--restore-weights), the job's end is done before the job is let go, so
+ * that the table is back by the time the job's parent sees it end. */
 void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out);
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */

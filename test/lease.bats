@@ -314,6 +314,15 @@ wait_line() {
 	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
 }
 
+@test "--restore-weights: the table is back when numactl2 returns, every time" {
+	local i got
+	for i in $(seq 40); do
+		run -7 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights sh -c 'exit 7'
+		got=$(w 0)
+		[ "$got" = 1 ] || { echo "run $i: node 0 at $got right after"; return 1; }
+	done
+}
+
 @test "numactl2 execs the job, with --restore-weights too" {
 	local f=$BATS_TEST_TMPDIR/pid
 	"$NUMACTL2" -w 0 --weights=0:9 sh -c "echo \$\$ >$f" 2>/dev/null &

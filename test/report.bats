@@ -380,6 +380,25 @@ no_link_on_path() {
 	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'t\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
 }
 
+@test "--report: a set-user-ID job keeps its privilege: sampled, not traced" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(mktemp -d /tmp/numactl2-suid.XXXXXX)
+	chmod 755 "$dir"
+	cp /usr/bin/id "$dir/id"
+	chmod 4755 "$dir/id"
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" -i 0 "$dir/id" -u
+	echo "plain: $output"
+	[ "$output" = 0 ] || { rm -rf "$dir"; return 1; }
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" --report -i 0 "$dir/id" -u
+	rm -rf "$dir"
+	echo "--report: $output / $stderr"
+	[ "$output" = 0 ]
+	[ "${stderr_lines[0]}" = "numactl2: --report: '$dir/id' is set-user-ID, set-group-ID or has file capabilities, which a traced exec would lose: its pages are sampled while it runs, not read at its end" ]
+}
+
 # A job names itself (comm) with a colour, a title and a C1 CSI (0xc2 0x9b).
 NAME_SET='printf "\033[31mX\033]0;t\007\302\233" >/proc/$$/comm'
 

@@ -224,8 +224,9 @@ static void print_table(FILE *f, const struct view *v)
 	print_table_processes(f, v);
 	print_table_weights(f, &v->r->weights);
 	if (v->sampled)
-		fputs("pages: the last sample of numa_maps while the job ran (LeakSanitizer: "
-		      "the job is not traced, its pages are not read at its end)\n", f);
+		fputs("pages: the last sample of numa_maps while the job ran (the job is not "
+		      "traced: LeakSanitizer, or an exec that gains privilege; its pages are not "
+		      "read at its end)\n", f);
 }
 
 static void print_json_share(FILE *f, bool known, double share)

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Whether the exec of a job gains privilege. The kernel does not grant it
+ * to a traced exec whose tracer could not trace the result (LSM_UNSAFE_PTRACE
+ * in fs/exec.c): a setuid program run as a user under --report's tracing
+ * would run as that user, silently another job. Such a job is sampled
+ * instead (supervise.c's WATCH_SAMPLE), never traced. */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+
+#include "job/progload.h"
+#include "libnumactl2.h"
+
+bool prog_gains_privilege(const char *cmd, char *const envp[])
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (prog_resolve(cmd, envp, path, sizeof(path)) < 0 || stat(path, &st) < 0)
+		return false;
+	if (st.st_mode & S_ISUID)
+		return true;
+	/* Set-group-ID without group execute is no set-group-ID to exec. */
+	if ((st.st_mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+		return true;
+	return getxattr(path, "security.capability", NULL, 0) > 0;
+}
