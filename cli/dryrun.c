@@ -4,6 +4,7 @@
 
 #include "cli/dryrun.h"
 #include "cli/globalmsg.h"
+#include "cli/prepare.h"
 #include "libnumactl2.h"
 
 static void print_global_op(const struct ctl *ctl)
@@ -14,14 +15,19 @@ static void print_global_op(const struct ctl *ctl)
 		global_leases_unlisted();
 }
 
-int dry_run(const struct ctl *ctl)
+int dry_run(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
+
+	struct request_error e;
 
 	if (ctl->global_op != GLOBAL_NONE) {
 		print_global_op(ctl);
 		return 0;
 	}
+	/* A dry run fails as the run would, with its message, where it can tell. */
+	if (request_dry_check(&ctl->req, &ctl->plan, &e) < 0)
+		cli_request_failed(ctl, &e);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
