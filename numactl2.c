@@ -336,6 +336,9 @@ static enum job_watch watch_kind(const struct ctl *ctl)
 				     "which a traced exec would lose");
 	if (leaksan_runs(ctl->command, ctl->env))
 		return untraced(ctl, "runs LeakSanitizer, which does not run traced");
+	/* --report under a tracer fails to start its watcher, as documented. */
+	if (ctl->report == REPORT_NONE && self_traced())
+		return untraced(ctl, "runs under another tracer (strace, gdb)");
 	return WATCH_TRACE;
 }
 

@@ -473,6 +473,9 @@ bool leaksan_runs(char **command, char *const envp[]);
  * execvp(cmd) would run with envp is set-user-ID, set-group-ID or has file
  * capabilities, which the kernel does not grant to a traced exec. */
 bool prog_gains_privilege(const char *cmd, char *const envp[]);
+/* Does this process run under a tracer (strace, gdb: TracerPid)? Its exec,
+ * the job, cannot then be traced by a watcher. */
+bool self_traced(void);
 
 /* How the job's exec would fail (lib/job/progload.c). */
 /* How execvp(cmd) would fail with the environment envp, found without

@@ -362,6 +362,13 @@ wait_line() {
 	done
 }
 
+@test "--restore-weights under strace: the job runs, not traced again, and the line says when the weights go back" {
+	run -3 --separate-stderr strace -f -qq -o /dev/null "$NUMACTL2" -w 0 --weights=0:5 --restore-weights \
+		sh -c 'exit 3'
+	[ "${stderr_lines[1]}" = "numactl2: --restore-weights: 'sh' runs under another tracer (strace, gdb): the weights go back just after it ends, not by the time numactl2 returns" ]
+	wait_for_value "$WI/node0" 1
+}
+
 @test "numactl2 execs the job, with --restore-weights too" {
 	local f=$BATS_TEST_TMPDIR/pid
 	"$NUMACTL2" -w 0 --weights=0:9 sh -c "echo \$\$ >$f" 2>/dev/null &
