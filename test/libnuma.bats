@@ -278,11 +278,9 @@ drops() {
 }
 
 @test "a command that does not exist, or is no program: the run fails as its exec would, before any check" {
-	checked "$P/nonesuch"
-	[ "$status" -eq 127 ]
+	run -127 --separate-stderr env NUMACTL2_TEST_TASK_LOCAL=1 "$NUMACTL2" -w 0 --weights=0:3 "$P/nonesuch"
 	[ "$stderr" = "numactl2: failed to run '$P/nonesuch': No such file or directory" ]
-	checked "$P/numa.c"
-	[ "$status" -eq 126 ]
+	run -126 --separate-stderr env NUMACTL2_TEST_TASK_LOCAL=1 "$NUMACTL2" -w 0 --weights=0:3 "$P/numa.c"
 	[ "$stderr" = "numactl2: failed to run '$P/numa.c': Permission denied" ]
 }
 
