@@ -252,7 +252,10 @@ static struct report *open_report(struct ctl *ctl)
 	int rc = report_open(&o, &r);
 
 	if (rc == -ELOOP)
-		errx(1, "cannot open the report file '%s': it is a symbolic link", o.path);
+		errx(1, "cannot open the report file '%s': a symbolic link is on its path", o.path);
+	if (rc == -EXDEV)
+		errx(1, "cannot open the report file '%s': it is on a filesystem of kernel controls "
+		     "(procfs, sysfs, cgroupfs...), not of files", o.path);
 	if (rc == -EINVAL)
 		errx(1, "cannot open the report file '%s': not a regular file", o.path);
 	if (rc == -EMLINK)
@@ -308,17 +311,35 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 	exit(0);
 }
 
-/* --report: the job is traced, unless LeakSanitizer runs in it, which
- * refuses to run traced: then it is sampled, and this says so first. */
+/* A job that cannot be traced: sampled for --report, only its end seen for
+ * --restore-weights alone; the reason said first. */
+static enum job_watch untraced(const struct ctl *ctl, const char *why)
+{
+	if (ctl->report != REPORT_NONE) {
+		warnx("--report: '%s' %s: its pages are sampled while it runs, not read at its end",
+		      ctl->command[0], why);
+		return WATCH_SAMPLE;
+	}
+	warnx("--restore-weights: '%s' %s: the weights go back just after it ends, not by the "
+	      "time numactl2 returns", ctl->command[0], why);
+	return WATCH_END;
+}
+
+/* --report and --restore-weights trace the job, so that it is held in its
+ * last exit-stop until the report is written and the weights are back;
+ * unless it gains privilege at its exec (a traced exec would not: another
+ * job) or LeakSanitizer runs in it, which refuses to run traced. */
 static enum job_watch watch_kind(const struct ctl *ctl)
 {
-	if (ctl->report == REPORT_NONE)
-		return WATCH_END;
-	if (!leaksan_runs(ctl->command, ctl->env))
-		return WATCH_TRACE;
-	warnx("--report: '%s' runs LeakSanitizer, which does not run traced: its pages are "
-	      "sampled while it runs, not read at its end", ctl->command[0]);
-	return WATCH_SAMPLE;
+	if (prog_gains_privilege(ctl->command[0], ctl->env))
+		return untraced(ctl, "is set-user-ID, set-group-ID or has file capabilities, "
+				     "which a traced exec would lose");
+	if (leaksan_runs(ctl->command, ctl->env))
+		return untraced(ctl, "runs LeakSanitizer, which does not run traced");
+	/* --report under a tracer fails to start its watcher, as documented. */
+	if (ctl->report == REPORT_NONE && self_traced())
+		return untraced(ctl, "runs under another tracer (strace, gdb)");
+	return WATCH_TRACE;
 }
 
 /* --report and --restore-weights: numactl2 execs the command as always, and
@@ -429,6 +450,10 @@ int main(int argc, char **argv, char **envp)
 	ctl.env = envp;
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
+	/* A command that cannot run fails as its exec would (127, 126),
+	 * dry run or not, before the plan says or changes anything. */
+	if (ctl.command && !ctl.show)
+		exec_check(ctl.command, ctl.env, ctl.bare_optional);
 	cli_prepare(&ctl);
 	if (ctl.dry_run)
 		return close_stdout(dry_run(&ctl));

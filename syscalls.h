@@ -10,6 +10,7 @@
 #define NUMACTL2_SYSCALLS_H
 
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <numaif.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -68,6 +69,13 @@ static inline ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
 static inline int sys_clock_gettime(clockid_t clock, struct timespec *ts)
 {
 	return (int)syscall(SYS_clock_gettime, clock, ts);
+}
+
+/* Linux 5.6; glibc has no wrapper. The caller falls back where it is
+ * ENOSYS (an older kernel, or a seccomp filter that does not know it). */
+static inline int sys_openat2(int dirfd, const char *path, struct open_how *how, size_t size)
+{
+	return (int)syscall(SYS_openat2, dirfd, path, how, size);
 }
 
 /* pidfd_open's flag for a pidfd of one thread (Linux 6.9), which older

@@ -1,24 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run: what a run would do, on stdout; nothing is changed. */
-#include <err.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cli/dryrun.h"
-#include "cli/exec.h"
 #include "cli/globalmsg.h"
+#include "cli/prepare.h"
 #include "libnumactl2.h"
-
-/* The command as the exec would find it: a dry run fails where the run
- * would (127: not found, 126: found but not runnable). */
-static void check_command(const struct ctl *ctl)
-{
-	int rc = prog_exec_error(ctl->command[0], ctl->env);
-
-	if (rc < 0)
-		exec_failed(ctl->command[0], -rc, ctl->bare_optional);
-}
 
 static void print_global_op(const struct ctl *ctl)
 {
@@ -28,16 +15,19 @@ static void print_global_op(const struct ctl *ctl)
 		global_leases_unlisted();
 }
 
-int dry_run(const struct ctl *ctl)
+int dry_run(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
+
+	struct request_error e;
 
 	if (ctl->global_op != GLOBAL_NONE) {
 		print_global_op(ctl);
 		return 0;
 	}
-	if (ctl->command)
-		check_command(ctl);
+	/* A dry run fails as the run would, with its message, where it can tell. */
+	if (request_dry_check(&ctl->req, &ctl->plan, &e) < 0)
+		cli_request_failed(ctl, &e);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)

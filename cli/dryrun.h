@@ -5,6 +5,6 @@
 
 #include "cli/ctl.h"
 
-int dry_run(const struct ctl *ctl);
+int dry_run(struct ctl *ctl);
 
 #endif

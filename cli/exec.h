@@ -11,6 +11,11 @@
  * the command (cli_parse()), whose value NAME may have been meant; or NULL. */
 void exec_failed(const char *name, int errnum, const char *bare_opt) __attribute__((noreturn));
 
+/* The command as execvp would find it with the environment ENVP, looked up
+ * before any weight is written, lease taken or notice said: exit as
+ * exec_failed() when it cannot be run. */
+void exec_check(char **command, char *const envp[], const char *bare_opt);
+
 /* supervise_start() failed: exit 1, nothing run. */
 void supervise_failed(const struct job *job) __attribute__((noreturn));
 

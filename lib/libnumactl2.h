@@ -469,6 +469,14 @@ int supervise_watch(struct job *job);
  * (gcc)? Not when ASAN_OPTIONS or LSAN_OPTIONS turns leak detection off. */
 bool leaksan_runs(char **command, char *const envp[]);
 
+/* Whether the job's exec gains privilege (lib/job/privexec.c): the file
+ * execvp(cmd) would run with envp is set-user-ID, set-group-ID or has file
+ * capabilities, which the kernel does not grant to a traced exec. */
+bool prog_gains_privilege(const char *cmd, char *const envp[]);
+/* Does this process run under a tracer (strace, gdb: TracerPid)? Its exec,
+ * the job, cannot then be traced by a watcher. */
+bool self_traced(void);
+
 /* How the job's exec would fail (lib/job/progload.c). */
 /* How execvp(cmd) would fail with the environment envp, found without
  * running anything: 0 (a file it would run), -ENOENT (none found), -EACCES
@@ -496,10 +504,11 @@ struct report_said {
 };
 
 /* A report as O asks, into *R (report_close() frees it), with
- * --report-file opened (before anything changes): never through a symlink
- * (-ELOOP), a regular file only (-EINVAL), with one link only (-EMLINK) and
- * of this user's own (-EPERM); a file that is there is not truncated until
- * the report is written. 0 or -errno. */
+ * --report-file opened (before anything changes): with no symlink anywhere
+ * on its path (-ELOOP), a regular file only (-EINVAL), with one link only
+ * (-EMLINK), of this user's own (-EPERM) and not on a filesystem of kernel
+ * controls, procfs, sysfs, cgroupfs and the like (-EXDEV); a file that is
+ * there is not truncated until the report is written. 0 or -errno. */
 int report_open(const struct report_opts *o, struct report **r);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
@@ -732,6 +741,11 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
+/* --dry-run: the refusal request_apply_table() would meet, as the same
+ * error (--no-global-weights, a live lease in the way, a weight this user
+ * may not write, a node beyond the table), found with nothing locked,
+ * leased or written; 0 when it would go ahead. */
+int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
 /* The directory lock let go, the leases kept (other runs go on). */
 void request_release(struct plan *pl);
@@ -752,6 +766,7 @@ struct job_end {
 void request_job_ended(struct plan *pl, bool restore, struct job_end *out);
 /* The job never ran or its exec failed: its leases go, what it wrote goes back. */
 void request_job_never_ran(struct plan *pl, struct job_end *out);
+
 /* jobrun.c: the watchers. The table's is started before the table is
  * written (where the plan may need it: a job's change, put back at its
  * end), so that numactl2 killed at any moment after the write leaves it to
@@ -766,7 +781,9 @@ int request_watch_table(const struct request *r, struct plan *pl,
  * none could be started (job->failed says why; nothing is left running). */
 int request_job_start(struct plan *pl, struct job *job);
 /* In the job's watcher, once it has ended and its report is written: the
- * job let go, then what every job's end does (RESTORE: --restore-weights). */
+ * job let go, then what every job's end does; with RESTORE
+ * (--restore-weights), the job's end is done before the job is let go, so
+ * that the table is back by the time the job's parent sees it end. */
 void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out);
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */

@@ -177,6 +177,45 @@ nobody_table() {
 
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
+# dry_run_fails_as_run ARGS...: the run of ARGS exits 1, and its --dry-run
+# exits 1 with the same line and prints no plan (NUMACTL2_RUN: how both run).
+dry_run_fails_as_run() {
+	local want
+	run -1 --separate-stderr ${NUMACTL2_RUN:-} "$NUMACTL2" "$@" touch "$BATS_TEST_TMPDIR/ran"
+	want=$stderr
+	echo "run: $want"
+	[ -n "$want" ] || return 1
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || return 1
+	run -1 --separate-stderr ${NUMACTL2_RUN:-} "$NUMACTL2" --dry-run "$@" true
+	echo "dry run: $stderr / $output"
+	[ "$stderr" = "$want" ] || return 1
+	[ -z "$output" ]
+}
+
+@test "--dry-run fails as the run does: a live lease in the way, --no-global-weights" {
+	hold 0 0:9
+	dry_run_fails_as_run -w 0 --weights=0:5
+	[ "$stderr" = "$(lease_msg 0 9 "$holder" 5)" ]
+	dry_run_fails_as_run -w 0,1 --weights=0:9,1:3 --no-global-weights
+	# Where the run would go ahead (--force), so does the dry run.
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:5 --force true
+	[ "$(w 0)" = 9 ]
+}
+
+@test "not root: --dry-run fails as the run does, where it needs root" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(nobody_table)
+	NUMACTL2_SYSFS_WI=$dir NUMACTL2_RUN=as_nobody dry_run_fails_as_run -w 0 --weights=0:9
+	[[ "$stderr" == "numactl2: node 0 has global weight 4, not 9, and only root can change it: "* ]] || return 1
+	# The weights in effect need no root: the dry run shows its plan.
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr as_nobody "$NUMACTL2" --dry-run -w 0 --weights=0:4 true
+	[ "$(cat "$dir/node0")" = 4 ]
+	rm -rf "$dir"
+	[ -z "$stderr" ]
+	[[ "$output" == *$'\ncommand: true\n'* ]]
+}
+
 @test "not root, weights already in effect: runs, no root needed, nothing written" {
 	command -v setpriv >/dev/null || skip "needs setpriv"
 	local dir
@@ -303,11 +342,31 @@ wait_line() {
 	wait_for_value "$WI/node0" 1
 }
 
-@test "--restore-weights: a command that cannot be found: 127, the table back" {
-	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights /nonexistent/prog
+@test "--restore-weights: an exec that fails: 127, the table back" {
+	local f=$BATS_TEST_TMPDIR/badinterp
+	# Found and executable (the run goes ahead); its exec fails.
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 --restore-weights "$f"
 	[ "$(w 0)" = 1 ]
 	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 9->1" ]
-	[ "${stderr_lines[2]}" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
+}
+
+@test "--restore-weights: the table is back when numactl2 returns, every time" {
+	local i got
+	for i in $(seq 40); do
+		run -7 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights sh -c 'exit 7'
+		got=$(w 0)
+		[ "$got" = 1 ] || { echo "run $i: node 0 at $got right after"; return 1; }
+	done
+}
+
+@test "--restore-weights under strace: the job runs, not traced again, and the line says when the weights go back" {
+	run -3 --separate-stderr strace -f -qq -o /dev/null "$NUMACTL2" -w 0 --weights=0:5 --restore-weights \
+		sh -c 'exit 3'
+	[ "${stderr_lines[1]}" = "numactl2: --restore-weights: 'sh' runs under another tracer (strace, gdb): the weights go back just after it ends, not by the time numactl2 returns" ]
+	wait_for_value "$WI/node0" 1
 }
 
 @test "numactl2 execs the job, with --restore-weights too" {
@@ -324,7 +383,9 @@ wait_line() {
 
 @test "--dry-run lists the leases on the nodes of the set and whether they are in the way" {
 	hold 0 0:9
-	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	# With --wait the run would queue behind it (without, the dry run fails
+	# as the run would: "--dry-run fails as the run does" above).
+	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:5 --wait touch "$BATS_TEST_TMPDIR/ran"
 	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (in the way: this run needs another weight)" ]
 	run -0 --separate-stderr "$NUMACTL2" --dry-run -w 0 --weights=0:9 touch "$BATS_TEST_TMPDIR/ran"
 	[ "${lines[4]}" = "lease: node 0 weight 9 pids $holder (shared with this run)" ]

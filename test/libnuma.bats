@@ -277,9 +277,11 @@ drops() {
 	[ -z "$stderr" ]
 }
 
-@test "a command that does not exist, or is no program: nothing to check, the exec says why" {
-	stays_local "$P/nonesuch"
-	stays_local "$P/numa.c"
+@test "a command that does not exist, or is no program: the run fails as its exec would, before any check" {
+	run -127 --separate-stderr env NUMACTL2_TEST_TASK_LOCAL=1 "$NUMACTL2" -w 0 --weights=0:3 "$P/nonesuch"
+	[ "$stderr" = "numactl2: failed to run '$P/nonesuch': No such file or directory" ]
+	run -126 --separate-stderr env NUMACTL2_TEST_TASK_LOCAL=1 "$NUMACTL2" -w 0 --weights=0:3 "$P/numa.c"
+	[ "$stderr" = "numactl2: failed to run '$P/numa.c': Permission denied" ]
 }
 
 @test "--dry-run runs no loader: it names the one the run asks; a static program is read" {
@@ -381,10 +383,10 @@ hostile() {
 	limited 20 "$P/interp-fifo"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "numactl2: $P/interp-fifo loads $P/fifo/libnuma.so.1, a libnuma whose version cannot be read: its start-up may reset the memory policy without its task-local weights, and --no-global-weights forbids changing the global ones" ]
-	# Not regular files: the exec fails on them, nothing to check.
+	# Not a regular file: the run fails as the exec would (126), unchecked.
 	limited 20 "$P/fifo-prog"
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "$NO_TASK_LOCAL" ]
+	[ "$status" -eq 126 ]
+	[ "$stderr" = "numactl2: failed to run '$P/fifo-prog': Permission denied" ]
 	limited 20 "$P/script-fifo"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$NO_TASK_LOCAL" ]

@@ -103,8 +103,14 @@ nothing_changed() {
 }
 
 @test "--report: a command that cannot be found: 127, no report" {
+	local f=$BATS_TEST_TMPDIR/badinterp
 	run -127 --separate-stderr "$NUMACTL2" --report -i 0 /nonexistent/prog
 	[ "$stderr" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	# Found and executable, so the watched run goes ahead; its exec fails.
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" --report -i 0 "$f"
+	[ "$stderr" = "numactl2: failed to run '$f': No such file or directory" ]
 }
 
 @test "--dry-run shows the report and --weights=measured, and runs nothing" {
@@ -260,13 +266,58 @@ nothing_changed() {
 	echo precious >"$d/target"
 	ln -s "$d/target" "$d/rf"
 	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/rf" -i 0 true
-	[ "$stderr" = "numactl2: cannot open the report file '$d/rf': it is a symbolic link" ]
+	[ "$stderr" = "numactl2: cannot open the report file '$d/rf': a symbolic link is on its path" ]
 	[ "$(cat "$d/target")" = precious ]
 	ln -s "$d/absent" "$d/dangling"
 	run -1 --separate-stderr "$NUMACTL2" --report-file="$d/dangling" -i 0 true
-	[ "$stderr" = "numactl2: cannot open the report file '$d/dangling': it is a symbolic link" ]
+	[ "$stderr" = "numactl2: cannot open the report file '$d/dangling': a symbolic link is on its path" ]
 	[ ! -e "$d/absent" ]
 	[ -L "$d/dangling" ]
+}
+
+# no_link_on_path [VAR=VALUE]: a link among the directories of the
+# path is not followed, whether the kernel's openat2 resolves it or the walk
+# that stands in for it does; a path without one is written.
+no_link_on_path() {
+	local d=$BATS_TEST_TMPDIR pre=(env)
+	[ $# -eq 0 ] || pre=(env "$1")
+	rm -rf "$d/real" "$d/jobdir"
+	mkdir "$d/real"
+	echo precious >"$d/real/x"
+	ln -s real "$d/jobdir"
+	run -1 --separate-stderr "${pre[@]}" "$NUMACTL2" --report-file="$d/jobdir/x" -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '$d/jobdir/x': a symbolic link is on its path" ] || return 1
+	[ "$(cat "$d/real/x")" = precious ] || return 1
+	run -1 --separate-stderr "${pre[@]}" "$NUMACTL2" --report-file="$d/jobdir/new" -i 0 true
+	[ ! -e "$d/real/new" ] || return 1
+	run -0 --separate-stderr "${pre[@]}" "$NUMACTL2" --report=json --report-file="$d/real/../real//r.json" -i 0 true
+	jq -e .version "$d/real/r.json" >/dev/null || return 1
+	(cd "$d" && "${pre[@]}" "$NUMACTL2" --report=json --report-file=real/rel.json -i 0 true) || return 1
+	jq -e .version "$d/real/rel.json" >/dev/null
+}
+
+@test "--report-file: no symlink among the directories of its path (openat2)" {
+	no_link_on_path
+}
+
+@test "--report-file: no symlink among the directories of its path (a kernel without openat2)" {
+	# The test build's stand-in for ENOSYS (strace would trace the job).
+	no_link_on_path NUMACTL2_TEST_NO_OPENAT2=1
+}
+
+@test "--report-file: not on procfs, where a write acts on the system" {
+	local want="not of files"
+	# /proc/self is a link: this shell's own name, by its pid.
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/proc/$$/comm -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '/proc/$$/comm': it is on a filesystem of kernel controls (procfs, sysfs, cgroupfs...), $want" ]
+}
+
+@test "--report-file: not on sysfs" {
+	local want="not of files"
+	# A knob that refuses a write of text (EINVAL): harmless if this failed.
+	[ -w /sys/kernel/mm/ksm/sleep_millisecs ] || skip "needs KSM's sysfs knobs (CONFIG_KSM)"
+	run -1 --separate-stderr "$NUMACTL2" --report-file=/sys/kernel/mm/ksm/sleep_millisecs -i 0 true
+	[ "$stderr" = "numactl2: cannot open the report file '/sys/kernel/mm/ksm/sleep_millisecs': it is on a filesystem of kernel controls (procfs, sysfs, cgroupfs...), $want" ]
 }
 
 @test "--report-file: only a regular file" {
@@ -327,6 +378,47 @@ nothing_changed() {
 	grep -qF '\ufffd\u0001\u007f' "$f"
 	python3 -m json.tool "$f" >/dev/null
 	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'t\xef\xbf\xbd\x01\x7f\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"' ]
+}
+
+@test "--report: a set-user-ID job keeps its privilege: sampled, not traced" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	local dir
+	dir=$(mktemp -d /tmp/numactl2-suid.XXXXXX)
+	chmod 755 "$dir"
+	cp /usr/bin/id "$dir/id"
+	chmod 4755 "$dir/id"
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" -i 0 "$dir/id" -u
+	echo "plain: $output"
+	[ "$output" = 0 ] || { rm -rf "$dir"; return 1; }
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" --report -i 0 "$dir/id" -u
+	rm -rf "$dir"
+	echo "--report: $output / $stderr"
+	[ "$output" = 0 ]
+	[ "${stderr_lines[0]}" = "numactl2: --report: '$dir/id' is set-user-ID, set-group-ID or has file capabilities, which a traced exec would lose: its pages are sampled while it runs, not read at its end" ]
+}
+
+# A job names itself (comm) with a colour, a title and a C1 CSI (0xc2 0x9b).
+NAME_SET='printf "\033[31mX\033]0;t\007\302\233" >/proc/$$/comm'
+
+@test "--report: a name the job set reaches the terminal escaped, not as escape sequences" {
+	local prog=$BATS_TEST_TMPDIR/$'a\eb'
+	ln -s /bin/sh "$prog"
+	run -0 --separate-stderr "$NUMACTL2" --report -i 0 "$prog" -c "$NAME_SET"
+	printf '%s\n' "$stderr" | cat -A
+	[[ "$stderr" != *$'\e'* ]] || return 1
+	[[ "$stderr" != *$'\xc2\x9b'* ]] || return 1
+	[[ "${stderr_lines[0]}" == "numactl2: report: $BATS_TEST_TMPDIR/a\\x1bb (pid "* ]] || return 1
+	[[ "$stderr" == *' (\x1b[31mX\x1b]0;t\x07\xc2\x9b): '* ]]
+}
+
+@test "--report=json: a name the job set is JSON-escaped, C1 controls too, and decodes back" {
+	local f=$BATS_TEST_TMPDIR/r.json
+	run -0 --separate-stderr "$NUMACTL2" --report=json --report-file="$f" -i 0 sh -c "$NAME_SET"
+	[ -z "$stderr" ]
+	grep -qF '"name": "\u001b[31mX\u001b]0;t\u0007\u009b"' "$f"
+	[ "$(jq -r '.processes.largest[0].name' "$f")" = $'\e[31mX\e]0;t\a\xc2\x9b' ]
 }
 
 # refused_with OPTION: --report and --report-file with OPTION are usage

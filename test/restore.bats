@@ -297,7 +297,11 @@ waits_for() {
 }
 
 @test "a failed exec: the table back at once, no baseline left" {
-	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 /nonexistent/prog
+	local f=$BATS_TEST_TMPDIR/badinterp
+	# Found and executable (the run goes ahead); its exec fails.
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 "$f"
 	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
 	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
 	[ "$(cat "$WI/node0")" = 1 ]

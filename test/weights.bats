@@ -60,12 +60,44 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$(cat "$dir/node0")" = 5 ]
 }
 
+# table_untouched STATUS LINE ARGS...: numactl2 ARGS exits STATUS with LINE
+# alone on stderr and opens no file of the table for writing (strace).
+table_untouched() {
+	local status=$1 line=$2 log=$BATS_TEST_TMPDIR/strace
+	shift 2
+	run -"$status" --separate-stderr strace -f -qq -o "$log" -e trace=open,openat "$NUMACTL2" "$@"
+	echo "stderr: $stderr"
+	[ "$stderr" = "$line" ] || return 1
+	run -1 grep -E "\"$WI_DIR/[^\"]*\", O_(WRONLY|RDWR)" "$log"
+}
+
+@test "a command that cannot run changes nothing: no weight written, nothing said but the exec's failure" {
+	local d=$BATS_TEST_TMPDIR
+	printf 'echo hi\n' >"$d/noexec"
+	chmod 0644 "$d/noexec"
+	table_untouched 127 "numactl2: failed to run '/nonexistent/prog': No such file or directory" \
+		-w 0 --weights=0:2 /nonexistent/prog
+	table_untouched 127 "numactl2: failed to run 'no-such-command-numactl2': No such file or directory" \
+		-w 0 --weights=0:2 no-such-command-numactl2
+	table_untouched 126 "numactl2: failed to run '$d/noexec': Permission denied" \
+		-w 0 --weights=0:2 "$d/noexec"
+	table_untouched 126 "numactl2: failed to run '$d': Permission denied" -w 0 --weights=0:2 "$d"
+	table_untouched 127 "numactl2: failed to run '/nonexistent/prog': No such file or directory" \
+		-w 0 --weights=0:2 --restore-weights /nonexistent/prog
+	# A slip in the order: 5 is the command, and the hint comes before any write.
+	table_untouched 127 "numactl2: failed to run '5': No such file or directory (did you mean --wait=5?)" \
+		-w 0 --weights=0:2 --wait 5 --dry-run true
+}
+
 @test "a failed exec puts the global weights back" {
-	local snap
+	local snap f=$BATS_TEST_TMPDIR/badinterp
 	snap=$(wi_snapshot)
-	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 /nonexistent/prog
+	# Found and executable, so the run goes ahead; the exec fails (ENOENT).
+	printf '#!/nonexistent/interp\n' >"$f"
+	chmod 0755 "$f"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:9 "$f"
 	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
-	[ "${stderr_lines[2]}" = "numactl2: failed to run '/nonexistent/prog': No such file or directory" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
 	[ "$(wi_snapshot | grep ^node)" = "$(echo "$snap" | grep ^node)" ]
 }
 

@@ -32,8 +32,10 @@
  * process only, "running" its children left running; "sampled" (added
  * within version 1) is true when the pages are the last sample of a job
  * that could not be traced, whose exit may then be unknown (both null).
- * Strings are valid UTF-8: a byte that is not
- * is written as U+FFFD. */
+ * Strings are valid UTF-8: a byte that is not is written as U+FFFD, and
+ * control characters (C0, DEL, C1) as JSON's \u escapes (textesc.c). In
+ * the table, a name or path the job chose has its control characters and
+ * stray bytes escaped as \xNN, as systemd escapes a unit's name. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -46,36 +48,9 @@
 #include "weights/table.h"
 #include "job/numamaps.h"
 #include "job/report.h"
+#include "job/reportfile.h"
+#include "job/textesc.h"
 #include "syscalls.h"
-
-/* As the weight files are opened (weights/table.c open_attr): a link or a
- * device planted where the report goes is not written through; nor is a
- * hard link (a name a hostile user made for someone else's file) or another
- * user's file. A file that is there is not truncated here: report_print()
- * does, so that a run that fails before the job leaves it as it was. */
-static int open_report_file(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
-	struct stat st;
-	int rc = 0;
-
-	/* ENXIO: a FIFO without a reader, a device or socket: none is a file. */
-	if (fd < 0)
-		return errno == ENXIO ? -EINVAL : -errno;
-	if (fstat(fd, &st) < 0)
-		rc = -errno;
-	else if (!S_ISREG(st.st_mode))
-		rc = -EINVAL;
-	else if (st.st_nlink != 1)
-		rc = -EMLINK;
-	else if (st.st_uid != geteuid())
-		rc = -EPERM;
-	if (rc < 0) {
-		close(fd);
-		return rc;
-	}
-	return fd;
-}
 
 static int open_file(struct report *r)
 {
@@ -83,7 +58,7 @@ static int open_file(struct report *r)
 
 	if (!r->path)
 		return 0;
-	fd = open_report_file(r->path);
+	fd = report_file_open(r->path);
 	if (fd < 0)
 		return fd;
 	r->out = fdopen(fd, "w");
@@ -201,8 +176,10 @@ static void print_table_processes(FILE *f, const struct view *v)
 	for (unsigned i = 0; i < r->n_largest; i++) {
 		const struct report_process *p = &r->largest[i];
 
-		fprintf(f, "  pid %d (%s): %llu pages, heap %llu, anon %llu, file %llu\n", (int)p->pid,
-			p->name, p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
+		fprintf(f, "  pid %d (", (int)p->pid);
+		text_print_escaped(f, p->name);
+		fprintf(f, "): %llu pages, heap %llu, anon %llu, file %llu\n", p->total,
+			p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
 		if (p->weights)
 			fprintf(f, "    weights: %s\n", p->weights);
 	}
@@ -215,8 +192,9 @@ static void print_table_weights(FILE *f, const struct weights_check *c)
 		return;
 	fputs("weights: asked ", f);
 	weights_check_print_asked(f, c);
-	fprintf(f, " (task-local), not in effect at the end: pid %d has %s%s\n", (int)c->pid,
-		c->seen, strstr(c->seen, "weights=") ? "" : " (no weights of its own: the global table's)");
+	fprintf(f, " (task-local), not in effect at the end: pid %d has ", (int)c->pid);
+	text_print_escaped(f, c->seen);
+	fprintf(f, "%s\n", strstr(c->seen, "weights=") ? "" : " (no weights of its own: the global table's)");
 }
 
 static void print_table(FILE *f, const struct view *v)
@@ -224,8 +202,10 @@ static void print_table(FILE *f, const struct view *v)
 	char ex[64];
 
 	exit_text(v, ex, sizeof(ex));
-	fprintf(f, "numactl2: report: %s (pid %d), %s; policy %s; pages of %ld KiB\n",
-		v->r->command[0], (int)v->r->pid, ex, policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
+	fputs("numactl2: report: ", f);
+	text_print_escaped(f, v->r->command[0]);
+	fprintf(f, " (pid %d), %s; policy %s; pages of %ld KiB\n", (int)v->r->pid, ex,
+		policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
 	fprintf(f, "node requested %10s %7s %10s %7s %10s %7s\n",
 		"heap", "share", "anon", "share", "file", "share");
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
@@ -244,60 +224,9 @@ static void print_table(FILE *f, const struct view *v)
 	print_table_processes(f, v);
 	print_table_weights(f, &v->r->weights);
 	if (v->sampled)
-		fputs("pages: the last sample of numa_maps while the job ran (LeakSanitizer: "
-		      "the job is not traced, its pages are not read at its end)\n", f);
-}
-
-/* The length of the UTF-8 sequence s starts with (RFC 3629: shortest form,
- * no surrogate, at most U+10FFFF), or 0 when it starts none. */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t len;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	len = s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : 4;
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
-/* Paths and process names are bytes: what is not UTF-8 becomes U+FFFD,
- * and control characters are escaped, so that every report parses. */
-static void print_json_string(FILE *f, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t len;
-
-	fputc('"', f);
-	for (; *s; s += len) {
-		len = utf8_len(s);
-		if (len == 0) {
-			fputs("\\ufffd", f);
-			len = 1;
-		} else if (*s == '"' || *s == '\\') {
-			fprintf(f, "\\%c", *s);
-		} else if (*s < 0x20 || *s == 0x7f) {
-			fprintf(f, "\\u%04x", *s);
-		} else {
-			fwrite(s, 1, len, f);
-		}
-	}
-	fputc('"', f);
+		fputs("pages: the last sample of numa_maps while the job ran (the job is not "
+		      "traced: LeakSanitizer, or an exec that gains privilege; its pages are not "
+		      "read at its end)\n", f);
 }
 
 static void print_json_share(FILE *f, bool known, double share)
@@ -332,11 +261,11 @@ static void print_json_processes(FILE *f, const struct view *v)
 		const struct report_process *p = &r->largest[i];
 
 		fprintf(f, "%s{\"pid\": %d, \"name\": ", i ? ", " : "", (int)p->pid);
-		print_json_string(f, p->name);
+		text_print_json(f, p->name);
 		fprintf(f, ", \"pages\": %llu, \"heap\": %llu, \"anon\": %llu, \"file\": %llu, \"weights\": ",
 			p->total, p->pages[MAP_HEAP], p->pages[MAP_ANON], p->pages[MAP_FILE]);
 		if (p->weights)
-			print_json_string(f, p->weights);
+			text_print_json(f, p->weights);
 		else
 			fputs("null", f);
 		fputc('}', f);
@@ -359,7 +288,7 @@ static void print_json_weights(FILE *f, const struct weights_check *c)
 		return;
 	}
 	fprintf(f, "%d, \"policy\": ", (int)c->pid);
-	print_json_string(f, c->seen);
+	text_print_json(f, c->seen);
 	fputc('}', f);
 }
 
@@ -368,7 +297,7 @@ static void print_json(FILE *f, const struct view *v)
 	bool first = true;
 
 	fputs("{\"version\": 1, \"command\": ", f);
-	print_json_string(f, v->r->command[0]);
+	text_print_json(f, v->r->command[0]);
 	fprintf(f, ", \"pid\": %d, \"exit\": ", (int)v->r->pid);
 	if (!v->status_known)
 		fputs("{\"status\": null, \"signal\": null}", f);
@@ -377,7 +306,7 @@ static void print_json(FILE *f, const struct view *v)
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
 	fputs(", \"policy\": ", f);
-	print_json_string(f, policy_name(v->mode));
+	text_print_json(f, policy_name(v->mode));
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
 		if (!listed(v->pl, n))

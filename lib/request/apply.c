@@ -39,6 +39,15 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 	return 0;
 }
 
+/* The table's change set up as apply_table() sets it up. */
+static void table_change_opts(const struct request *r, struct gw_txn *t)
+{
+	t->opt = r->lease;
+	t->keep = r->job;
+	t->no_write = r->no_global;
+	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
+}
+
 /* Weighted interleave on the global table: a lease on the weights of the
  * nodes, written first where they differ (with -w alone, as they are). A
  * job's changes go back once the last job that needs them has ended
@@ -57,10 +66,7 @@ static int apply_table(const struct request *r, struct plan *pl, struct request_
 	if (!gw_present())
 		/* Without weights, the policy call says why. */
 		return r->policy->has_weights ? fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
-	t->opt = r->lease;
-	t->keep = r->job;
-	t->no_write = r->no_global;
-	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
+	table_change_opts(r, t);
 	pl->table_taken = true;
 	rc = weights_apply(r->policy, &pl->state->change, &e->conflict, &e->node);
 	if (rc < 0) {
@@ -70,6 +76,21 @@ static int apply_table(const struct request *r, struct plan *pl, struct request_
 	/* --no-global-weights writes nothing, not even after the job. */
 	pl->watch = t->role == GW_BASELINE_SAVE && !r->no_global && baseline_writable();
 	return 0;
+}
+
+int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e)
+{
+	struct gw_txn *t = &pl->state->change.txn;
+	int rc;
+
+	if (!pl->table_change || !gw_present())
+		return 0;
+	table_change_opts(r, t);
+	rc = weights_check(r->policy, &pl->state->change, &e->conflict, &e->node);
+	if (rc < 0)
+		gw_txn_say_refused(t, e->node, &e->table);
+	gw_txn_free(t);
+	return rc < 0 ? fail(e, REQ_GLOBAL_REFUSED, -rc) : 0;
 }
 
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)

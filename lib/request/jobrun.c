@@ -68,11 +68,18 @@ int request_job_start(struct plan *pl, struct job *job)
 	return rc;
 }
 
+/* --restore-weights' promise: the table is back when numactl2 (the job)
+ * returns, so the job's end is done while the job is held in its last
+ * exit-stop (its lease locks let go first: jobend.c), and only then is
+ * it let go. Without it, the job goes first, its lease descriptors with it. */
 void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out)
 {
-	supervise_release(job);
+	if (!restore)
+		supervise_release(job);
 	unpark_leases(pl, pl->state->park);
 	request_job_ended(pl, restore, out);
+	if (restore)
+		supervise_release(job);
 }
 
 void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out)

@@ -104,6 +104,14 @@ int gw_open_node(unsigned node, int flags)
 	return sysfile_open(path, flags);
 }
 
+bool gw_writable(unsigned node)
+{
+	char path[512];
+
+	node_path(path, sizeof(path), node);
+	return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0;
+}
+
 int gw_read(unsigned node, unsigned *weight)
 {
 	char path[512], buf[32];

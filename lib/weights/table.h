@@ -14,6 +14,10 @@
 /* Tri-state auto switch: 6.16+ kernels only. */
 enum gw_auto { GW_AUTO_ABSENT = -1, GW_AUTO_OFF = 0, GW_AUTO_ON = 1 };
 
+/* May this process write NODE's weight file (its effective IDs, as the
+ * write would be checked)? --dry-run's foresight; the write itself says. */
+bool gw_writable(unsigned node);
+
 const char *gw_dir(void);
 bool gw_present(void);
 unsigned gw_node_count(void);

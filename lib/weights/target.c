@@ -60,8 +60,7 @@ const char *weights_target_name(enum weights_target t)
  * the leases only decide whether the change may be made, and are dropped.
  * The directory lock is held until weights_release(), weights_undo() or the
  * exec, so a failed exec can still put the old ones back. */
-int weights_apply(const struct policy *p, struct weights_change *c,
-		  struct lease_conflict *conflict, unsigned *failed_node)
+static int ask_weights(const struct policy *p, struct weights_change *c)
 {
 	int rc;
 
@@ -75,6 +74,24 @@ int weights_apply(const struct policy *p, struct weights_change *c,
 		else
 			gw_txn_ask(&c->txn, (unsigned)n, LEASE_AS_IS, 0);
 	}
+	return 0;
+}
+
+int weights_check(const struct policy *p, struct weights_change *c,
+		  struct lease_conflict *conflict, unsigned *failed_node)
+{
+	int rc = ask_weights(p, c);
+
+	return rc < 0 ? rc : gw_txn_check(&c->txn, conflict, failed_node);
+}
+
+int weights_apply(const struct policy *p, struct weights_change *c,
+		  struct lease_conflict *conflict, unsigned *failed_node)
+{
+	int rc = ask_weights(p, c);
+
+	if (rc < 0)
+		return rc;
 	rc = gw_txn_change(&c->txn, conflict, failed_node);
 	c->active = rc == 0;
 	return rc;

@@ -29,6 +29,10 @@ bool weights_hold(const struct policy *p);
 const char *weights_target_name(enum weights_target t);
 int weights_apply(const struct policy *p, struct weights_change *c,
 		  struct lease_conflict *conflict, unsigned *failed_node);
+/* --dry-run: what weights_apply() would refuse (gw_txn_check()), with
+ * nothing locked, leased or written; the caller frees c->txn. */
+int weights_check(const struct policy *p, struct weights_change *c,
+		  struct lease_conflict *conflict, unsigned *failed_node);
 void weights_init(struct weights_change *c);
 void weights_release(struct weights_change *c);
 void weights_undo(struct weights_change *c);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "weights/baseline.h"
+#include "weights/holders.h"
 #include "weights/txn.h"
 #include "syscalls.h"
 
@@ -190,6 +191,58 @@ static int attempt(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_
 		return abandon(t, -ENOENT);
 	}
 	return 0;
+}
+
+/* NODE as gw_txn_check() sees it: -EROFS where --no-global-weights
+ * forbids its change, -EBUSY with *c where a live lease holds the weight it
+ * would change (without --force or --wait, as attempt() refuses); *WRITE:
+ * its weight is to be written. */
+static int check_node(const struct gw_txn *t, unsigned node, struct lease_conflict *c, bool *write)
+{
+	struct lease_ask ask = t->node[node].ask;
+	unsigned cur;
+	int rc;
+
+	*write = false;
+	if (ask.kind != LEASE_WEIGHT || gw_read(node, &cur) < 0 || cur == ask.weight)
+		return 0;
+	if (t->no_write)
+		return -EROFS;
+	*write = true;
+	if (t->opt.force || t->opt.wait)
+		return 0;
+	rc = holders_of_node(node, &c->who);
+	if (rc < 0 || !c->who.count)
+		return rc < 0 ? rc : 0;
+	c->node = node;
+	c->held = cur;
+	c->want = ask.weight;
+	return -EBUSY;
+}
+
+int gw_txn_check(const struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node)
+{
+	unsigned first_denied = t->span;
+
+	for (unsigned n = 0; n < t->span; n++) {
+		bool write;
+		int rc = check_node(t, n, c, &write);
+
+		if (rc < 0) {
+			*failed_node = n;
+			return rc;
+		}
+		if (write && first_denied == t->span && !gw_writable(n))
+			first_denied = n;
+	}
+	if (t->beyond) {
+		*failed_node = t->beyond;
+		return -ENOENT;
+	}
+	if (first_denied == t->span)
+		return 0;
+	*failed_node = first_denied;
+	return -EACCES;
 }
 
 static unsigned long now_ms(void)

@@ -55,6 +55,14 @@ void gw_txn_free(struct gw_txn *t);
 void gw_txn_ask(struct gw_txn *t, unsigned node, enum lease_want kind, unsigned weight);
 bool gw_txn_asks_weight(const struct gw_txn *t, unsigned node, unsigned *weight);
 
+/* --dry-run: what the change would be refused for, found without the
+ * lock, a lease or a write, in the order the change finds it: -EROFS
+ * (--no-global-weights, a weight to change), -EBUSY with *c (a live lease
+ * on a weight to change, unless --force or --wait), -ENOENT (a node beyond
+ * the table), -EACCES (a weight this user may not write); 0. *failed_node:
+ * where. */
+int gw_txn_check(const struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node);
+
 int gw_txn_begin(struct gw_txn *t);
 int gw_txn_acquire(struct gw_txn *t, struct lease_conflict *c, unsigned *failed_node);
 int gw_txn_stage(struct gw_txn *t, unsigned node, unsigned weight);

@@ -322,6 +322,20 @@ w; alloc -s 8M; sleep 0.2; w'
 		{ cat "$err"; return 1; }
 }
 
+@test "--restore-weights: the table is back when numactl2 returns, read right after, 30 times" {
+	local i st w0 w1
+	# setup()'s reset: every weight 1. Read with the shell's own read, no
+	# fork: at once, as a script's next command would.
+	for i in $(seq 30); do
+		st=0
+		numactl2 -w 0,1 --weights=0:5,1:2 --restore-weights sh -c 'exit 7' 2>/dev/null || st=$?
+		read -r w0 <"$WI/node0"
+		read -r w1 <"$WI/node1"
+		[ "$st" -eq 7 ] || return 1
+		[ "$w0 $w1" = "1 1" ] || { echo "run $i: $w0 $w1 right after, not 1 1"; return 1; }
+	done
+}
+
 @test "--restore-weights: the table back after the job is killed (128 + SIGKILL)" {
 	local job
 	numactl2 -w 0-1 --weights=0:9,1:3 --restore-weights sleep 60 2>"$BATS_TEST_TMPDIR/err" &
