@@ -325,6 +325,9 @@ install-slurm: $(PLUGIN_SO)
 uninstall:
 	rm -f $(DESTDIR)$(SBINDIR)/numactl2d $(DESTDIR)$(UNITDIR)/numactl2.socket \
 		$(DESTDIR)$(UNITDIR)/numactl2.service
+	# The admin's rules stay, unless they are the ones make install wrote.
+	! cmp -s systemd/weights.conf $(DESTDIR)$(SYSCONFDIR)/numactl2/weights.conf || \
+		rm -f $(DESTDIR)$(SYSCONFDIR)/numactl2/weights.conf
 	rm -f $(DESTDIR)$(BINDIR)/numactl2 $(DESTDIR)$(COMPLETIONDIR)/numactl2 \
 		$(addprefix $(DESTDIR)$(MANDIR)/man8/,$(notdir $(MANPAGES))) \
 		$(DESTDIR)$(SLURM_PLUGINDIR)/numactl2.so

@@ -36,7 +36,7 @@
 	LONG_OPT("keep-weights",         KEEP_WEIGHTS,   no_argument,       "",   \
 		 "keep this run's system-wide weights; by default\nthe table goes back once no running job needs them") \
 	LONG_OPT("restore-weights",      RESTORE,        no_argument,       "",   \
-		 "put back this run's weights as soon as the command\nends, before numactl2 returns, and name each node\nit leaves and why") \
+		 "put back this run's weights as soon as the command\nends, before numactl2 returns, and name\neach node it leaves and why") \
 	LONG_OPT("report",               REPORT,         optional_argument, "FORMAT", \
 		 "when the command ends, print on stderr where its\npages went, per node; FORMAT is table or json") \
 	LONG_OPT("report-file",          REPORT_FILE,    required_argument, "FILE", \

@@ -16,10 +16,15 @@ installed() {
 @test "make install and uninstall with DESTDIR and PREFIX: every man page, the plugin where it builds" {
 	local d=$BATS_TEST_TMPDIR/root want
 	run -0 make -s -C "$top" install DESTDIR="$d" PREFIX=/opt/n2
-	want="opt/n2/bin/numactl2
+	want="etc/numactl2/weights.conf
+opt/n2/bin/numactl2
+opt/n2/lib/systemd/system/numactl2.service
+opt/n2/lib/systemd/system/numactl2.socket
+opt/n2/sbin/numactl2d
 opt/n2/share/bash-completion/completions/numactl2
 opt/n2/share/man/man8/numactl2-slurm.8
-opt/n2/share/man/man8/numactl2.8"
+opt/n2/share/man/man8/numactl2.8
+opt/n2/share/man/man8/numactl2d.8"
 	# The plugin builds where Slurm's headers are (libslurm-dev), and goes
 	# where Slurm's own plugins are, whatever PREFIX is.
 	[ ! -e /usr/include/slurm/spank.h ] || want=$(sort <<<"$want

@@ -54,9 +54,11 @@ bad_input() {
 @test "--help tells --restore-weights from the default" {
 	run -0 --separate-stderr "$NUMACTL2" --help
 	local restore keep
-	restore=$(grep -A1 -- '^      --restore-weights ' <<<"$output")
+	restore=$(grep -A2 -- '^      --restore-weights ' <<<"$output")
 	keep=$(grep -A1 -- '^      --keep-weights ' <<<"$output")
 	[[ $restore == *"as soon as the command"*"ends"* ]] || return 1
+	# The one promise it adds to the default (issue 37, item 6).
+	[[ $restore == *"before numactl2 returns"* ]] || return 1
 	[[ $restore == *"each node it leaves and why"* ]] || return 1
 	[[ $keep == *"by default"*"the table goes back once no running job needs them"* ]]
 }

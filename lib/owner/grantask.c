@@ -179,22 +179,17 @@ static void send_rows(struct owner_server *s, struct owner_conn *c)
 {
 	struct owner_rows *r = calloc(1, sizeof(*r));
 	struct hmat *h = malloc(sizeof(*h));
-	struct hmat_rows *rows = malloc(sizeof(*rows));
 
-	if (r && h && rows) {
+	if (r && h) {
 		r->version = OWNER_WIRE_VERSION;
 		r->err = -hmat_read(h);
 		r->verdict = r->err ? OWNER_BUSY : OWNER_GRANTED;
-		if (!r->err) {
-			hmat_rows(h, rows);
-			r->from_srat = rows->from_srat;
-			memcpy(r->mbps, rows->mbps, sizeof(r->mbps));
-		}
+		if (!r->err)
+			hmat_rows(h, &r->rows);
 		(void)owner_send(c->fd, r, sizeof(*r), -1);
 	}
 	free(r);
 	free(h);
-	free(rows);
 	owner_conn_close(s, c);
 }
 

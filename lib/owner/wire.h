@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bandwidth/hmat.h"
 #include "libnumactl2.h"
 
 #define OWNER_WIRE_VERSION 1
@@ -74,8 +75,7 @@ struct owner_rows {
 	uint32_t version;
 	uint32_t verdict;
 	int32_t err;
-	uint32_t from_srat;
-	uint32_t mbps[BW_MAX_NODES][BW_MAX_NODES];
+	struct hmat_rows rows;		/* both ends are one build: one layout */
 };
 
 int owner_send(int fd, const void *msg, unsigned len, int pass_fd);

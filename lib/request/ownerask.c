@@ -181,29 +181,24 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 }
 
 /* --weights=auto for a user who cannot read HMAT: the service's rows give
- * the weights root gets. AW is left as it was unless they do. */
+ * the weights root gets. Where they do not, AW is read again as it was. */
 int request_owner_rows(const struct request *r, struct auto_weights *aw)
 {
 	struct owner_rows *rows = malloc(sizeof(*rows));
-	struct hmat_rows *hr = malloc(sizeof(*hr));
-	struct auto_weights *via = malloc(sizeof(*via));
 	unsigned bad_node;
-	int rc = rows && hr && via ? owner_rows_read(OWNER_ASK_MS * 2, rows) : -ENOMEM;
+	int rc = rows ? owner_rows_read(OWNER_ASK_MS * 2, rows) : -ENOMEM;
 
 	if (rc == 0) {
-		memset(via, 0, sizeof(*via));
-		hr->from_srat = rows->from_srat;
-		memcpy(hr->mbps, rows->mbps, sizeof(hr->mbps));
-		rc = auto_weights_read_rows(r->policy->nodes, r->cpunodes, r->cpus, hr, via,
+		memset(aw, 0, sizeof(*aw));
+		rc = auto_weights_read_rows(r->policy->nodes, r->cpunodes, r->cpus, &rows->rows, aw,
 					    &bad_node);
+		if (rc < 0) {
+			memset(aw, 0, sizeof(*aw));
+			(void)auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &bad_node);
+		}
 	}
-	if (rc == 0) {
-		via->via_owner = true;
-		*aw = *via;
-	}
+	aw->via_owner = rc == 0;
 	free(rows);
-	free(hr);
-	free(via);
 	return rc;
 }
 

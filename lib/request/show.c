@@ -195,7 +195,7 @@ static int print_task(FILE *out, const struct task_view *t, const char **failed)
 	return 0;
 }
 
-static void json_nodes(FILE *out, const char *name, const struct bitmask *mask)
+static void print_json_nodes(FILE *out, const char *name, const struct bitmask *mask)
 {
 	const char *sep = "";
 
@@ -208,7 +208,7 @@ static void json_nodes(FILE *out, const char *name, const struct bitmask *mask)
 }
 
 /* The weights in effect for the mask's nodes, as print_weights() says them. */
-static void json_weights(FILE *out, const struct task_view *t)
+static void print_json_weights(FILE *out, const struct task_view *t)
 {
 	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
 	const char *sep = "";
@@ -224,7 +224,7 @@ static void json_weights(FILE *out, const struct task_view *t)
 	fprintf(out, "},\n  \"weightsource\": \"%s\",\n", own ? "task-local" : "global");
 }
 
-static void json_table(FILE *out, const struct weights_view *v)
+static void print_json_table(FILE *out, const struct weights_view *v)
 {
 	const char *sep = "";
 
@@ -242,13 +242,13 @@ static void print_task_json(FILE *out, const struct task_view *t)
 {
 	fprintf(out, "{\n  \"policy\": \"%s\",\n", policy_name(t->mode));
 	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE)
-		json_nodes(out, "interleavemask", t->mask);
+		print_json_nodes(out, "interleavemask", t->mask);
 	if (t->mode == MPOL_WEIGHTED_INTERLEAVE)
-		json_weights(out, t);
-	json_nodes(out, "cpubind", t->cpubind);
-	json_nodes(out, "membind", t->membind);
-	json_nodes(out, "preferred", t->preferred);
-	json_table(out, &t->table);
+		print_json_weights(out, t);
+	print_json_nodes(out, "cpubind", t->cpubind);
+	print_json_nodes(out, "membind", t->membind);
+	print_json_nodes(out, "preferred", t->preferred);
+	print_json_table(out, &t->table);
 	fputs("  ", out);
 	(void)owner_print_holders(out, true);
 	fputs("\n}\n", out);
