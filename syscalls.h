@@ -84,6 +84,12 @@ static inline int sys_openat2(int dirfd, const char *path, struct open_how *how,
 #define PIDFD_THREAD O_EXCL
 #endif
 
+/* getsockopt(): a pidfd of the peer of a Unix socket (Linux 6.5; Debian
+ * 12's headers lack the name). An older kernel says ENOPROTOOPT. */
+#ifndef SO_PEERPIDFD
+#define SO_PEERPIDFD 77
+#endif
+
 static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 {
 	return (int)syscall(SYS_pidfd_open, pid, flags);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -108,15 +109,33 @@ static int listen_on(const char *path)
 		errx(1, "--socket: '%s' is too long", path);
 	check_dir(path);
 	strcpy(sa.sun_path, path);
-	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
-		(void)unlink(path);
 	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+	if (fd < 0)
+		err(1, "cannot listen on '%s'", path);
+	/* A socket left by an ended service goes; a live one is another's. */
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
+		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0 || errno == EAGAIN)
+			errx(1, "another numactl2d listens on '%s'", path);
+		(void)unlink(path);
+	}
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
 		err(1, "cannot listen on '%s'", path);
 	/* Any user may ask: who asks is the socket's to say (SO_PEERCRED). */
 	if (chmod(path, 0666) < 0 || listen(fd, 128) < 0)
 		err(1, "cannot listen on '%s'", path);
 	return fd;
+}
+
+/* Each holder is a pidfd and each client a socket: as many as the hard
+ * limit allows (numactl2.service raises it, LimitNOFILE=). */
+static void raise_fd_limit(void)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &r);
+	}
 }
 
 int main(int argc, char **argv)
@@ -151,6 +170,7 @@ int main(int argc, char **argv)
 	}
 	if (geteuid() != 0)
 		errx(1, "must run as root: it writes the kernel's weight table");
+	raise_fd_limit();
 	openlog("numactl2d", LOG_PID, LOG_DAEMON);
 	fd = socket_path ? -1 : passed_socket();
 	if (fd < 0)

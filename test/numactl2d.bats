@@ -6,59 +6,7 @@
 # by PID in each test. test/service.bats runs numactl2 through it.
 
 load helpers
-
-NUMACTL2D=${NUMACTL2D:-$BATS_TEST_DIRNAME/../build/test/numactl2d}
-CLIENT=$BATS_TEST_DIRNAME/owner_client.py
-PY=/usr/bin/python3
-
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
-# For a background job whose $! must be the job itself (a function run
-# with & would be a subshell around it).
-NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-
-# The service's directory: readable by nobody (the table copy, the socket),
-# writable by root alone. $1: the rules, one line each.
-svc_dir() {
-	SVC=$(mktemp -d /tmp/numactl2-svc.XXXXXX)
-	chmod 755 "$SVC"
-	mkdir -m 755 "$SVC/wi" "$SVC/run"
-	echo 1 >"$SVC/wi/node0"
-	printf '%s\n' "$@" >"$SVC/rules.conf"
-	export NUMACTL2_SYSFS_WI=$SVC/wi NUMACTL2_OWNER_SOCKET=$SVC/run/socket
-}
-
-svc_start() {
-	"$NUMACTL2D" --socket="$SVC/run/socket" --state="${STATE:-$SVC/state}" \
-		--rules="$SVC/rules.conf" --stderr 2>>"$SVC/log" &
-	svc_pid=$!
-	wait_until [ -S "$SVC/run/socket" ] || return 1
-}
-
-svc_stop() {
-	[ -z "${svc_pid:-}" ] || kill "$svc_pid" 2>/dev/null || true
-	[ -z "${svc_pid:-}" ] || wait "$svc_pid" 2>/dev/null || true
-	svc_pid=
-}
-
-setup() {
-	command -v setpriv >/dev/null || skip "needs setpriv"
-	[ -x "$NUMACTL2D" ] || skip "needs $NUMACTL2D (make build/test/numactl2d)"
-	svc_dir "nobody 0 8 16"
-	bg=()
-}
-
-teardown() {
-	local p
-	for p in "${bg[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
-	svc_stop
-	[ -z "${SVC:-}" ] || cat "$SVC/log" >&3
-	[ -z "${SVC:-}" ] || rm -rf "$SVC"
-}
-
-w() { cat "$SVC/wi/node$1"; }
-# wait_until w_is NODE WEIGHT: read anew at each try.
-w_is() { [ "$(w "$1")" = "$2" ]; }
+load svc_helpers
 
 @test "service: a lease for another process's pidfd is refused" {
 	svc_start
@@ -91,4 +39,36 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	echo "nobody 0 300 -" >"$SVC/rules.conf"
 	run -1 "$NUMACTL2D" --socket="$SVC/run/socket" --state="$SVC/state" --rules="$SVC/rules.conf" --stderr
 	[[ $output == *"rules.conf:1: invalid largest weight (1-255) '300'"* ]] || return 1
+}
+
+@test "numactl2d: a lease of no node is refused; a state line it cannot read is skipped, not a reason to stay down" {
+	svc_start
+	run -0 as_nobody "$PY" "$CLIENT" "$SVC/run/socket" foreign self 0 0
+	[ "$output" = BAD_ASK ]
+	svc_stop
+	printf 'grant 12219 400115 65534 \ngrant x\n' >>"$SVC/state"
+	svc_start
+	wait_until grep -q "2 lines not understood, skipped" "$SVC/log"
+	run -0 as_nobody "$PY" "$CLIENT" "$SVC/run/socket" foreign self 0 1
+	[ "$output" = GRANTED ]
+}
+
+@test "numactl2d: a user in more groups than a first buffer holds is matched on all of them, never on zeroes" {
+	local groups
+	groups=$(seq -s, 2000 2069)
+	echo "@root 0 8 16" >"$SVC/rules.conf"
+	svc_start
+	run -0 setpriv --reuid=65534 --regid=65534 --groups="$groups" "$PY" "$CLIENT" "$SVC/run/socket" foreign self 0 5
+	[ "$output" = REFUSED ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "numactl2d: a second one on the same socket or state is refused; the first goes on" {
+	svc_start
+	run -1 "$NUMACTL2D" --socket="$SVC/run/socket" --state="$SVC/other" --rules="$SVC/rules.conf" --stderr
+	[[ $output == *"another numactl2d listens on '$SVC/run/socket'"* ]] || return 1
+	run -1 "$NUMACTL2D" --socket="$SVC/run/other" --state="$SVC/state" --rules="$SVC/rules.conf" --stderr
+	[[ $output == *"another numactl2d keeps $SVC/state"* ]] || return 1
+	run -0 as_nobody "$PY" "$CLIENT" "$SVC/run/socket" foreign self 0 1
+	[ "$output" = GRANTED ]
 }

@@ -6,60 +6,9 @@
 # weights; the admin's rules decide. The real table is tested in the guest.
 
 load helpers
+load svc_helpers
 
-NUMACTL2D=${NUMACTL2D:-$BATS_TEST_DIRNAME/../build/test/numactl2d}
-CLIENT=$BATS_TEST_DIRNAME/owner_client.py
-PY=/usr/bin/python3
 HMAT_DRIVER=${HMAT_DRIVER:-$BATS_TEST_DIRNAME/../build/test/hmat_driver}
-
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
-# For a background job whose $! must be the job itself (a function run
-# with & would be a subshell around it).
-NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-
-# The service's directory: readable by nobody (the table copy, the socket),
-# writable by root alone. $1: the rules, one line each.
-svc_dir() {
-	SVC=$(mktemp -d /tmp/numactl2-svc.XXXXXX)
-	chmod 755 "$SVC"
-	mkdir -m 755 "$SVC/wi" "$SVC/run"
-	echo 1 >"$SVC/wi/node0"
-	printf '%s\n' "$@" >"$SVC/rules.conf"
-	export NUMACTL2_SYSFS_WI=$SVC/wi NUMACTL2_OWNER_SOCKET=$SVC/run/socket
-}
-
-svc_start() {
-	"$NUMACTL2D" --socket="$SVC/run/socket" --state="${STATE:-$SVC/state}" \
-		--rules="$SVC/rules.conf" --stderr 2>>"$SVC/log" &
-	svc_pid=$!
-	wait_until [ -S "$SVC/run/socket" ] || return 1
-}
-
-svc_stop() {
-	[ -z "${svc_pid:-}" ] || kill "$svc_pid" 2>/dev/null || true
-	[ -z "${svc_pid:-}" ] || wait "$svc_pid" 2>/dev/null || true
-	svc_pid=
-}
-
-setup() {
-	command -v setpriv >/dev/null || skip "needs setpriv"
-	[ -x "$NUMACTL2D" ] || skip "needs $NUMACTL2D (make build/test/numactl2d)"
-	svc_dir "nobody 0 8 16"
-	bg=()
-}
-
-teardown() {
-	local p
-	for p in "${bg[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
-	svc_stop
-	[ -z "${SVC:-}" ] || cat "$SVC/log" >&3
-	[ -z "${SVC:-}" ] || rm -rf "$SVC"
-}
-
-w() { cat "$SVC/wi/node$1"; }
-# wait_until w_is NODE WEIGHT: read anew at each try.
-w_is() { [ "$(w "$1")" = "$2" ]; }
 
 @test "service: a user who is not root gets weights the rules allow, and they go back after the job" {
 	svc_start
@@ -93,10 +42,8 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 
 @test "service: another job holds the node: refused with its PID, or waited for with --wait" {
 	svc_start
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:5 sleep 30 &
-	holder=$!
-	bg+=("$holder")
-	wait_until w_is 0 5
+	hold_as_nobody 5
+	holder=$held
 	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:6 true
 	[[ $stderr == "numactl2: node 0 is held at weight 5 by PID $holder ("*", uid 65534) through numactl2d; --wait waits for it" ]] || return 1
 	[ "$(w 0)" = 5 ]
@@ -135,10 +82,8 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 
 @test "service: a job SIGKILLed: its weights go back" {
 	svc_start
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:7 sleep 30 &
-	bg+=($!)
-	wait_until w_is 0 7
-	kill -9 "$!"
+	hold_as_nobody 7
+	kill -9 "$held"
 	wait_until w_is 0 1
 }
 
@@ -155,14 +100,17 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	wait_until w_is 0 1
 }
 
-@test "service: killed and started again while a job runs: it takes the holder back" {
+# A job of nobody's holding node 0 at 6 ($job), then the service SIGKILLed.
+job_then_service_killed() {
 	svc_start
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
-	job=$!
-	bg+=("$job")
-	wait_until w_is 0 6
+	hold_as_nobody 6
+	job=$held
 	kill -9 "$svc_pid"
 	wait "$svc_pid" 2>/dev/null || true
+}
+
+@test "service: killed and started again while a job runs: it takes the holder back" {
+	job_then_service_killed
 	svc_start
 	# The socket is bound before the state is read: wait for the log line.
 	wait_until grep -q "resumed: 1 jobs hold weights, 0 ended" "$SVC/log"
@@ -174,13 +122,7 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 }
 
 @test "service: a job that ended while no service ran: its weights go back at the start" {
-	svc_start
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
-	job=$!
-	bg+=("$job")
-	wait_until w_is 0 6
-	kill -9 "$svc_pid"
-	wait "$svc_pid" 2>/dev/null || true
+	job_then_service_killed
 	kill "$job"
 	wait "$job" 2>/dev/null || true
 	[ "$(w 0)" = 6 ]
@@ -246,12 +188,10 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	grep -q "uid 0 set node0 3->1 for pid" "$SVC/log"
 	run -1 --separate-stderr as_nobody "$NUMACTL2" --set-global-weights=0:2
 	[ "$stderr" = "numactl2: numactl2d refused to change node 0: only root may change weights for good (--keep-weights, --set-global-weights) or override other jobs' (--force)" ]
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
-	bg+=($!)
-	wait_until w_is 0 6
+	hold_as_nobody 6
 	run -1 --separate-stderr "$NUMACTL2" --auto-global-weights
-	[[ $stderr == "numactl2: node 0 is held at weight 6 by PID $! "* ]] || return 1
-	kill "$!"
+	[[ $stderr == "numactl2: node 0 is held at weight 6 by PID $held "* ]] || return 1
+	kill "$held"
 	wait_until w_is 0 1
 	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights
 	grep -q "uid 0 turned the kernel's auto weights on" "$SVC/log"
@@ -259,9 +199,7 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 
 @test "service: root's --force: the holder holds the new weight; --no-global-weights writes nothing" {
 	svc_start
-	"${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:6 sleep 30 &
-	bg+=($!)
-	wait_until w_is 0 6
+	hold_as_nobody 6
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --no-global-weights touch "$SVC/ran"
 	[ ! -e "$SVC/ran" ]
 	[ "$(w 0)" = 6 ]
@@ -269,7 +207,7 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	[ "$output" = 8 ]
 	grep -q "(--force) overrode 1 leases" "$SVC/log"
 	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
-	[[ $output == "$! 65534 "* ]] || return 1
+	[[ $output == "$held 65534 "* ]] || return 1
 }
 
 @test "service: any user's flock -s on a nodeN file counts for nothing: root's weights go back after its job (finding 2)" {
@@ -327,4 +265,15 @@ w_is() { [ "$(w "$1")" = "$2" ]; }
 	[ "$(jq -r '.globalweights["0"]' <<<"$output")" = 5 ]
 	run -1 --separate-stderr "$NUMACTL2" --json
 	[ "${stderr_lines[0]}" = "numactl2: --json needs --show (without --pid)" ]
+}
+
+@test "service: root's change that stays is not undone when a user's job on the node ends" {
+	svc_start
+	hold_as_nobody 5
+	job=$held
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
+	kill "$job"
+	wait "$job" 2>/dev/null || true
+	wait_until grep -q "nothing to put back after pid $job " "$SVC/log"
+	[ "$(w 0)" = 5 ]
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libnumactl2.h"
@@ -19,6 +20,24 @@
 const char *owner_socket_path(void)
 {
 	return SYSFILE_WRITTEN_DIR(OWNER_SOCKET_LIVE, "NUMACTL2_OWNER_SOCKET");
+}
+
+/* A full backlog says EAGAIN at once (a Unix socket's non-blocking
+ * connect does not wait): another user flooding the service must not make
+ * this run fail, so it tries again, 1 ms apart, until the deadline. */
+static int connect_in_time(int fd, const struct sockaddr_un *sa)
+{
+	const struct timespec ms = { .tv_nsec = 1000000 };
+
+	for (int tries = 0; tries < OWNER_ASK_TIMEOUT_MS; tries++) {
+		if (connect(fd, (const struct sockaddr *)sa, sizeof(*sa)) == 0)
+			return 0;
+		if (errno != EAGAIN)
+			return -1;
+		nanosleep(&ms, NULL);
+	}
+	errno = ETIMEDOUT;
+	return -1;
 }
 
 /* A connection, or -ENOENT / -ECONNREFUSED when no service listens. */
@@ -34,7 +53,7 @@ static int owner_connect(void)
 	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		return -errno;
-	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+	if (connect_in_time(fd, &sa) < 0) {
 		int rc = -errno;
 
 		close(fd);

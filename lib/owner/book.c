@@ -56,7 +56,8 @@ int book_plan_alloc(const struct owner_book *b, struct book_plan *p)
 	p->changes = calloc(b->count, sizeof(*p->changes));
 	p->was = calloc(b->count, 1);
 	p->want = calloc(b->count, 1);
-	if (p->changes && p->was && p->want)
+	p->held = calloc(b->count, 1);
+	if (p->changes && p->was && p->want && p->held)
 		return 0;
 	book_plan_free(p);
 	return -ENOMEM;
@@ -67,6 +68,7 @@ void book_plan_free(struct book_plan *p)
 	free(p->changes);
 	free(p->was);
 	free(p->want);
+	free(p->held);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -148,6 +150,17 @@ bool book_any_changed(const struct owner_book *b)
 	return false;
 }
 
+/* Root's change that stays: each node it asks is, from now on, as it
+ * leaves it, even one a job holds (the weight it holds stays when that job
+ * ends), and the kernel's auto mode does not come back over it. */
+static void stage_kept(struct owner_book *b, const struct book_plan *p)
+{
+	for (unsigned n = 0; n < b->count; n++)
+		if (p->want[n])
+			b->changed[n] = false;
+	b->base_auto = GW_AUTO_ABSENT;
+}
+
 /* Before the write, so that the state saved says how to put it back: each
  * node's weight before, and the auto switch before the first change. KEEP:
  * the change stays (root's --keep-weights): what it writes is the new
@@ -156,15 +169,19 @@ void book_stage(struct owner_book *b, const struct book_plan *p, bool keep)
 {
 	bool first = !book_any_changed(b);
 
+	if (keep) {
+		stage_kept(b, p);
+		return;
+	}
 	for (unsigned n = 0; n < b->count; n++) {
 		if (!p->changes[n] || b->changed[n])
 			continue;
-		if (first && !keep) {
+		if (first) {
 			b->base_auto = gw_read_auto();
 			first = false;
 		}
 		b->base[n] = p->was[n];
-		b->changed[n] = !keep;
+		b->changed[n] = true;
 	}
 }
 
@@ -220,6 +237,19 @@ int book_add(struct owner_book *b, struct grant *g)
 	}
 	b->grant[b->ngrants++] = g;
 	return 0;
+}
+
+/* Per node, the largest weight UID's jobs hold there, into HELD. */
+void book_user_weights(const struct owner_book *b, uid_t uid, uint8_t *held)
+{
+	memset(held, 0, b->count);
+	for (unsigned i = 0; i < b->ngrants; i++) {
+		if (b->grant[i]->uid != uid)
+			continue;
+		for (unsigned n = 0; n < b->count; n++)
+			if (b->grant[i]->weight[n] > held[n])
+				held[n] = b->grant[i]->weight[n];
+	}
 }
 
 unsigned book_user_grants(const struct owner_book *b, uid_t uid)

@@ -36,6 +36,7 @@ struct book_plan {
 	bool *changes;			/* per node: its weight is written */
 	uint8_t *was;			/* the table before, per asked node */
 	uint8_t *want;			/* the weights asked, AS_IS ones read */
+	uint8_t *held;			/* the asker's other jobs' (book_user_weights()) */
 };
 
 int book_init(struct owner_book *b);
@@ -52,6 +53,7 @@ int book_write(const struct owner_book *b, const struct book_plan *p, unsigned *
 int book_add(struct owner_book *b, struct grant *g);
 void grant_free(struct grant *g);
 unsigned book_user_grants(const struct owner_book *b, uid_t uid);
+void book_user_weights(const struct owner_book *b, uid_t uid, uint8_t *held);
 int book_find(const struct owner_book *b, pid_t pid);
 struct book_putback {
 	unsigned written, failed;	/* nodes put back, and those that failed */

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
 
@@ -60,12 +61,23 @@ static void bury(struct owner_server *s, void *p, void (*release)(void *))
 	s->grave[s->ngrave++].release = release;
 }
 
-static void free_conn(void *p)
+void owner_conn_free(void *p)
 {
 	struct owner_conn *c = p;
 
-	free(c->out);
+	if (c->peer_pidfd >= 0)
+		close(c->peer_pidfd);
+	free(c->caller.group);
 	free(c);
+}
+
+/* Is the peer the process PID names now? Its pidfd says, where the kernel
+ * gave one; else the PID it had when it connected. */
+bool owner_peer_is(const struct owner_conn *c, pid_t pid)
+{
+	if (c->peer_pidfd >= 0)
+		return pid > 0 && pidfd_pid(c->peer_pidfd) == pid;
+	return pid > 0 && c->pid == pid;
 }
 
 static void free_grant(void *p)
@@ -100,7 +112,7 @@ void owner_conn_close(struct owner_server *s, struct owner_conn *c)
 	if (c->grant)
 		grant_free(c->grant);
 	c->grant = NULL;
-	bury(s, c, free_conn);
+	bury(s, c, owner_conn_free);
 }
 
 bool owner_conn_open(const struct owner_server *s, const struct owner_conn *c)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <unistd.h>
 
 #include "owner/jobs.h"
 #include "owner/server.h"
@@ -235,7 +236,8 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 	}
 	if ((c->ask.flags & OWNER_NO_WRITE) && would_write(s, c, p))
 		return true;
-	if (!owner_rules_allow(&s->rules, &c->caller, p->want, p->changes, s->book.count,
+	book_user_weights(&s->book, c->uid, p->held);
+	if (!owner_rules_allow(&s->rules, &c->caller, p->want, p->held, p->changes, s->book.count,
 			       why, sizeof(why), &node)) {
 		s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, why);
 		owner_refuse(s, c, OWNER_REFUSED, 0, node, why);
@@ -280,16 +282,34 @@ void owner_retry_waiting(struct owner_server *s)
 
 /* The job must be the process that asked: a pidfd of any other process
  * would let a user hold weights for someone else's job. */
+static bool asks_a_node(const struct owner_ask *k)
+{
+	for (unsigned n = 0; n < OWNER_NODES; n++)
+		if (k->weight[n])
+			return true;
+	return false;
+}
+
 void owner_lease_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 {
 	struct grant *g;
-	int rc = grant_for_pidfd(&s->book, pidfd, &g);
+	int rc;
 
+	if (!asks_a_node(&c->ask)) {
+		close(pidfd);
+		owner_refuse(s, c, OWNER_BAD_ASK, EINVAL, 0, "a lease must name a node");
+		return;
+	}
+	rc = grant_for_pidfd(&s->book, pidfd, &g);
+	if (rc == -EMFILE || rc == -ENFILE || rc == -ENOMEM) {
+		owner_refuse(s, c, OWNER_BUSY, -rc, 0, "the service is out of descriptors or memory");
+		return;
+	}
 	if (rc < 0) {
 		owner_refuse(s, c, OWNER_BAD_ASK, -rc, 0, "the job has ended");
 		return;
 	}
-	if (g->pid != c->pid) {
+	if (!owner_peer_is(c, g->pid)) {
 		grant_free(g);
 		owner_refuse(s, c, OWNER_BAD_ASK, EPERM, 0, "the job must be the process that asks");
 		return;

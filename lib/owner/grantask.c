@@ -21,6 +21,8 @@ static void log_putback(struct owner_server *s, const struct book_putback *pb, c
 {
 	if (pb->written)
 		s->log(LOG_INFO, "%u nodes put back after %s", pb->written, after);
+	else if (!pb->failed)
+		s->log(LOG_INFO, "nothing to put back after %s", after);
 	if (pb->failed)
 		s->log(LOG_ERR, "cannot put node %u back after %s: %s (%u nodes stay changed)",
 		       pb->first_failed, after, strerror(pb->err), pb->failed);
@@ -86,29 +88,27 @@ static void release(struct owner_server *s, struct owner_conn *c, pid_t pid)
 	owner_retry_waiting(s);
 }
 
+/* The holder at C's place in the list, or the list's end, made as it is
+ * sent: a listing costs one answer's memory, however many hold. Holders
+ * that come or go meanwhile may be missed or named twice. */
+static void next_listed(const struct owner_book *b, struct owner_conn *c, struct owner_answer *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->version = OWNER_WIRE_VERSION;
+	a->verdict = OWNER_END;
+	if (c->sent >= b->ngrants)
+		return;
+	const struct grant *g = b->grant[c->sent];
+
+	a->verdict = OWNER_HOLDER;
+	a->pid = (uint32_t)g->pid;
+	a->uid = (uint32_t)g->uid;
+	memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
+	grant_name_now(g, a->text, sizeof(a->text));
+}
+
 static void list(struct owner_server *s, struct owner_conn *c)
 {
-	const struct owner_book *b = &s->book;
-
-	c->out = calloc(b->ngrants + 1, sizeof(*c->out));
-	if (!c->out) {
-		owner_refuse(s, c, OWNER_BUSY, ENOMEM, 0, NULL);
-		return;
-	}
-	for (unsigned i = 0; i < b->ngrants; i++) {
-		struct owner_answer *a = &c->out[i];
-		const struct grant *g = b->grant[i];
-
-		a->version = OWNER_WIRE_VERSION;
-		a->verdict = OWNER_HOLDER;
-		a->pid = (uint32_t)g->pid;
-		a->uid = (uint32_t)g->uid;
-		memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
-		grant_name_now(g, a->text, sizeof(a->text));
-	}
-	c->out[b->ngrants].version = OWNER_WIRE_VERSION;
-	c->out[b->ngrants].verdict = OWNER_END;
-	c->nout = b->ngrants + 1;
 	c->state = CONN_LISTING;
 	c->deadline_ms = owner_now_ms() + OWNER_ASK_MS;
 	(void)owner_conn_send_list(s, c);
@@ -119,13 +119,16 @@ static void list(struct owner_server *s, struct owner_conn *c)
 int owner_conn_send_list(struct owner_server *s, struct owner_conn *c)
 {
 	struct epoll_event ev = { .events = EPOLLOUT, .data.u64 = owner_tag(c, EV_CONN) };
+	struct owner_answer a;
 
-	while (c->sent < c->nout) {
-		int rc = owner_send(c->fd, &c->out[c->sent], sizeof(c->out[0]), -1);
+	for (;;) {
+		int rc;
 
+		next_listed(&s->book, c, &a);
+		rc = owner_send(c->fd, &a, sizeof(a), -1);
 		if (rc == -EAGAIN)
 			return epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
-		if (rc < 0)
+		if (rc < 0 || a.verdict == OWNER_END)
 			break;
 		c->sent++;
 	}
@@ -177,19 +180,23 @@ static void auto_on(struct owner_server *s, struct owner_conn *c)
  * only the table's permissions keep from them. */
 static void send_rows(struct owner_server *s, struct owner_conn *c)
 {
-	struct owner_rows *r = calloc(1, sizeof(*r));
-	struct hmat *h = malloc(sizeof(*h));
+	struct hmat *h;
 
-	if (r && h) {
-		r->version = OWNER_WIRE_VERSION;
-		r->err = -hmat_read(h);
-		r->verdict = r->err ? OWNER_BUSY : OWNER_GRANTED;
-		if (!r->err)
-			hmat_rows(h, &r->rows);
-		(void)owner_send(c->fd, r, sizeof(*r), -1);
+	/* Read once: the firmware's tables do not change while the machine
+	 * runs, and a user asking again and again costs one send each. */
+	if (!s->rows && (h = malloc(sizeof(*h)))) {
+		s->rows = calloc(1, sizeof(*s->rows));
+		if (s->rows) {
+			s->rows->version = OWNER_WIRE_VERSION;
+			s->rows->err = -hmat_read(h);
+			s->rows->verdict = s->rows->err ? OWNER_BUSY : OWNER_GRANTED;
+			if (!s->rows->err)
+				hmat_rows(h, &s->rows->rows);
+		}
+		free(h);
 	}
-	free(r);
-	free(h);
+	if (s->rows)
+		(void)owner_send(c->fd, s->rows, sizeof(*s->rows), -1);
 	owner_conn_close(s, c);
 }
 

@@ -216,14 +216,17 @@ static bool covers(const struct owner_rule *rl, const bool *changes, unsigned co
 	return true;
 }
 
-/* The first rule for this caller that names every changed node decides. */
-static bool within(const struct owner_rule *rl, const uint8_t *ask, const bool *changes,
-		   unsigned count, char *why, size_t len, unsigned *node)
+/* The first rule for this caller that names every changed node decides.
+ * The sum is of every weight the user would hold: this ask's, and on other
+ * nodes what the user's other jobs hold (HELD), so that asks one node at a
+ * time add up as one would. */
+static bool within(const struct owner_rule *rl, const uint8_t *ask, const uint8_t *held,
+		   const bool *changes, unsigned count, char *why, size_t len, unsigned *node)
 {
 	unsigned sum = 0;
 
 	for (unsigned n = 0; n < count; n++) {
-		sum += ask[n];
+		sum += ask[n] > held[n] ? ask[n] : held[n];
 		if (changes[n] && ask[n] > rl->max_weight) {
 			*node = n;
 			snprintf(why, len, "line %u (%s): node %u may be given at most %u",
@@ -240,10 +243,10 @@ static bool within(const struct owner_rule *rl, const uint8_t *ask, const bool *
 }
 
 /* May C hold ASK (a weight per node, 0 for none asked), which changes the
- * nodes in CHANGES? Root may change any node; anyone may hold weights in
+ * nodes in CHANGES, beside what C's other jobs hold (HELD)? Root may change any node; anyone may hold weights in
  * effect. A refusal says why in WHY, with the node concerned. */
 bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c,
-		       const uint8_t *ask, const bool *changes, unsigned count,
+		       const uint8_t *ask, const uint8_t *held, const bool *changes, unsigned count,
 		       char *why, size_t len, unsigned *node)
 {
 	unsigned first = count;
@@ -257,7 +260,7 @@ bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c
 		return true;
 	for (unsigned i = 0; i < r->n; i++)
 		if (matches(&r->rule[i], c) && covers(&r->rule[i], changes, count))
-			return within(&r->rule[i], ask, changes, count, why, len, node);
+			return within(&r->rule[i], ask, held, changes, count, why, len, node);
 	*node = first;
 	snprintf(why, len, "no rule in %s lets this user change node %u", r->path, first);
 	return false;

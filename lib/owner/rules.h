@@ -35,7 +35,7 @@ struct owner_rules {
 struct owner_caller {
 	uid_t uid;
 	gid_t gid;
-	gid_t group[64];
+	gid_t *group;			/* every supplementary group (SO_PEERGROUPS) */
 	unsigned ngroups;
 };
 
@@ -49,7 +49,7 @@ struct rules_error {
 int owner_rules_load(const char *path, struct owner_rules *r, struct rules_error *e);
 void owner_rules_free(struct owner_rules *r);
 bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c,
-		       const uint8_t *ask, const bool *changes, unsigned count,
+		       const uint8_t *ask, const uint8_t *held, const bool *changes, unsigned count,
 		       char *why, size_t len, unsigned *node);
 
 #endif

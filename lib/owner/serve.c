@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/epoll.h>
+#include <sys/file.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <syslog.h>
@@ -20,6 +22,7 @@
 #include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
+#include "syscalls.h"
 
 static int open_signals(struct owner_server *s)
 {
@@ -40,22 +43,26 @@ static int open_signals(struct owner_server *s)
  * pidfds watched), the nodes of those that ended put back. */
 static int resume(struct owner_server *s)
 {
-	enum state_loaded how;
-	unsigned gone;
+	struct state_loaded how;
 	struct book_putback pb;
-	int rc = state_load(s->state_path, &s->book, &how, &gone);
+	int rc = state_load(s->state_path, &s->book, &how);
 
 	if (rc < 0)
 		return rc;
-	if (how == STATE_OTHER_BOOT)
+	if (how.how == STATE_OTHER_BOOT)
 		s->log(LOG_NOTICE, "%s is from another boot: dropped, the table is taken as it is",
 		       s->state_path);
+	if (how.how == STATE_UNREADABLE)
+		s->log(LOG_ERR, "%s is not a state file: dropped, the table is taken as it is",
+		       s->state_path);
+	if (how.bad)
+		s->log(LOG_ERR, "%s: %u lines not understood, skipped", s->state_path, how.bad);
 	for (unsigned i = 0; i < s->book.ngrants; i++)
 		if (owner_watch_grant(s, s->book.grant[i]) < 0)
 			return -errno;
-	if (how == STATE_LOADED)
+	if (how.how == STATE_LOADED)
 		s->log(LOG_INFO, "resumed: %u jobs hold weights, %u ended while no service ran",
-		       s->book.ngrants, gone);
+		       s->book.ngrants, how.gone);
 	book_settle(&s->book, &pb);
 	if (pb.failed)
 		s->log(LOG_ERR, "cannot put node %u back: %s", pb.first_failed, strerror(pb.err));
@@ -66,6 +73,28 @@ static int resume(struct owner_server *s)
 		s->log(LOG_ERR, "cannot save %s: %s; every change is refused until it can be",
 		       s->state_path, strerror(-rc));
 	return 0;
+}
+
+/* STATE's lock, a file beside it only root can open: a second service on
+ * the same state would be a second writer of the table. Where the file
+ * cannot be made (the state's directory read-only or full) the service
+ * still starts, and refuses each change it cannot save: -1, said. */
+static int lock_state(const char *state, owner_log_fn *log)
+{
+	char path[512];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s.lock", state);
+	fd = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		log(LOG_ERR, "cannot lock %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+		return fd;
+	log(LOG_ERR, "another numactl2d keeps %s", state);
+	close(fd);
+	return -EBUSY;
 }
 
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
@@ -79,6 +108,10 @@ int owner_server_start(struct owner_server *s, int listen_fd, const char *state_
 	s->state_path = state_path;
 	s->log = log;
 	s->signal_fd = -1;
+	s->epfd = -1;
+	s->lock_fd = lock_state(state_path, log);
+	if (s->lock_fd == -EBUSY)
+		return s->lock_fd;
 	rc = owner_rules_load(rules_path, &s->rules, &re);
 	if (rc < 0) {
 		log(LOG_ERR, "%s:%u: %s", rules_path, re.line, re.why[0] ? re.why : strerror(-rc));
@@ -105,26 +138,45 @@ static unsigned user_conns(const struct owner_server *s, uid_t uid)
 	return k;
 }
 
-static void peer(int fd, struct owner_conn *c)
+/* The peer's groups, as many as it has: the size the kernel says on ERANGE
+ * is allocated and asked again. -1 when they cannot be had: the connection
+ * is refused (a rule for a group must never see a list it does not hold). */
+static int peer_groups(int fd, struct owner_caller *c)
+{
+	socklen_t len = 0;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, NULL, &len) < 0 && errno != ERANGE)
+		return -1;
+	c->group = len ? malloc(len) : NULL;
+	if (len && !c->group)
+		return -1;
+	if (len && getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, c->group, &len) < 0)
+		return -1;
+	c->ngroups = len / sizeof(gid_t);
+	return 0;
+}
+
+/* Who asks: the kernel's word (SO_PEERCRED), and the process itself as a
+ * pidfd where the kernel gives one (SO_PEERPIDFD, 6.5): a PID alone can be
+ * another process's by the time the ask comes. */
+static int peer(int fd, struct owner_conn *c)
 {
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
-	socklen_t glen = sizeof(c->caller.group);
 
 	c->pid = -1;
 	c->uid = (uid_t)-1;
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {
-		c->pid = cred.pid;
-		c->uid = cred.uid;
-		c->caller.uid = cred.uid;
-		c->caller.gid = cred.gid;
-	}
-	/* More groups than fit: the rules see the first ones only. */
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, c->caller.group, &glen) == 0 ||
-	    errno == ERANGE)
-		c->caller.ngroups = glen / sizeof(gid_t);
-	if (c->caller.ngroups > sizeof(c->caller.group) / sizeof(gid_t))
-		c->caller.ngroups = sizeof(c->caller.group) / sizeof(gid_t);
+	c->peer_pidfd = -1;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
+		return -1;
+	c->pid = cred.pid;
+	c->uid = cred.uid;
+	c->caller.uid = cred.uid;
+	c->caller.gid = cred.gid;
+	len = sizeof(c->peer_pidfd);
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERPIDFD, &c->peer_pidfd, &len) < 0)
+		c->peer_pidfd = -1;
+	return peer_groups(fd, &c->caller);
 }
 
 static void refuse_conn(int fd, const char *why)
@@ -150,11 +202,33 @@ static int add_conn(struct owner_server *s, struct owner_conn *c)
 	return 0;
 }
 
+/* Out of descriptors, a pending connection would wake the loop again at
+ * once: the socket is not watched for 100 ms. */
+static void pause_listening(struct owner_server *s)
+{
+	struct epoll_event ev = { .events = 0, .data.u64 = owner_tag(NULL, EV_LISTEN) };
+
+	(void)epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->listen_fd, &ev);
+	s->listen_paused_until = owner_now_ms() + 100;
+}
+
+static void resume_listening(struct owner_server *s, unsigned long long now)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = owner_tag(NULL, EV_LISTEN) };
+
+	if (!s->listen_paused_until || now < s->listen_paused_until)
+		return;
+	(void)epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->listen_fd, &ev);
+	s->listen_paused_until = 0;
+}
+
 static void accept_one(struct owner_server *s)
 {
 	struct owner_conn *c;
 	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+		pause_listening(s);
 	if (fd < 0)
 		return;
 	c = calloc(1, sizeof(*c));
@@ -163,17 +237,16 @@ static void accept_one(struct owner_server *s)
 		return;
 	}
 	c->fd = fd;
-	peer(fd, c);
 	c->deadline_ms = owner_now_ms() + OWNER_ASK_MS;
-	if (c->uid == (uid_t)-1 || s->nconn >= OWNER_CONNS ||
+	if (peer(fd, c) < 0 || s->nconn >= OWNER_CONNS ||
 	    (c->uid != 0 && user_conns(s, c->uid) >= OWNER_USER_CONNS)) {
 		refuse_conn(fd, "too many connections of this user: at most 8 at once");
-		free(c);
+		owner_conn_free(c);
 		return;
 	}
 	if (add_conn(s, c) < 0) {
 		close(fd);
-		free(c);
+		owner_conn_free(c);
 	}
 }
 
@@ -252,7 +325,7 @@ static void expire(struct owner_server *s, unsigned long long now)
 
 static int next_timeout(const struct owner_server *s, unsigned long long now)
 {
-	unsigned long long first = 0;
+	unsigned long long first = s->listen_paused_until;
 
 	for (unsigned i = 0; i < s->nconn; i++)
 		if (!first || s->conn[i]->deadline_ms < first)
@@ -274,6 +347,7 @@ int owner_server_run(struct owner_server *s)
 		for (int i = 0; i < n; i++)
 			dispatch(s, &ev[i]);
 		expire(s, owner_now_ms());
+		resume_listening(s, owner_now_ms());
 		owner_grave_empty(s);
 	}
 	return 0;
@@ -297,6 +371,9 @@ void owner_server_end(struct owner_server *s)
 		owner_conn_close(s, s->conn[0]);
 	owner_grave_empty(s);
 	free(s->grave);
+	free(s->rows);
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
 	free(s->conn);
 	book_free(&s->book);
 	owner_rules_free(&s->rules);

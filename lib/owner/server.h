@@ -43,6 +43,9 @@ struct owner_server {
 	} *grave;
 	unsigned ngrave, gravecap;
 	bool stop;
+	struct owner_rows *rows;	/* HMAT's, read at the first OWNER_ROWS */
+	int lock_fd;			/* the state file's lock: one service at a time */
+	unsigned long long listen_paused_until;	/* out of descriptors: accept later */
 };
 
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
@@ -55,13 +58,13 @@ struct owner_conn {
 	int fd;
 	pid_t pid;
 	uid_t uid;
+	int peer_pidfd;			/* -1 where the kernel has no SO_PEERPIDFD */
 	struct owner_caller caller;
 	unsigned long long deadline_ms;
 	enum { CONN_ASKING, CONN_WAITING, CONN_LISTING } state;
 	struct owner_ask ask;
 	struct grant *grant;		/* a lease being waited for */
-	struct owner_answer *out;	/* OWNER_LIST's answers, still to send */
-	unsigned nout, sent;
+	unsigned sent;			/* OWNER_LIST: the holders sent so far */
 };
 
 /* What an epoll event is about: the low bits of its pointer (conns.c). */
@@ -74,6 +77,8 @@ void owner_grave_empty(struct owner_server *s);
 unsigned long long owner_now_ms(void);
 void owner_answer(struct owner_server *s, struct owner_conn *c, const struct owner_answer *a);
 void owner_conn_close(struct owner_server *s, struct owner_conn *c);
+void owner_conn_free(void *p);
+bool owner_peer_is(const struct owner_conn *c, pid_t pid);
 void owner_bury_grant(struct owner_server *s, struct grant *g);
 void owner_handle_ask(struct owner_server *s, struct owner_conn *c, int pidfd);
 bool owner_try_lease(struct owner_server *s, struct owner_conn *c);

@@ -89,23 +89,6 @@ static int compose(struct text *t, const struct owner_book *b, const char *boot)
 	return t->err;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		buf += n;
-		len -= (size_t)n;
-	}
-	/* No fsync(): the file must outlive the service, not the machine; after
-	 * a crash of the machine the boot id drops it anyway. */
-	return 0;
-}
-
 int state_save(const char *path, const struct owner_book *b)
 {
 	struct text t = { 0 };
@@ -121,7 +104,9 @@ int state_save(const char *path, const struct owner_book *b)
 	snprintf(tmp, sizeof(tmp), "%s.new", path);
 	(void)unlink(tmp);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	rc = fd < 0 ? -errno : write_all(fd, t.buf, t.len);
+	/* No fsync(): the file must outlive the service, not the machine; after
+	 * a crash of the machine the boot id drops it anyway. */
+	rc = fd < 0 ? -errno : sysfile_write_all(fd, t.buf, t.len);
 	free(t.buf);
 	if (fd >= 0 && close(fd) < 0 && rc == 0)
 		rc = -errno;
@@ -160,6 +145,7 @@ static int load_grant(struct owner_book *b, char *line)
 
 	if (sscanf(line, "grant %d %llu %u %8191s", &pid, &start, &uid, list) != 4 || pid <= 0)
 		return -EBADMSG;
+	/* A holder of no node holds nothing. */
 	rc = grant_new(b, pid, &g);
 	if (rc < 0)
 		return rc == -ESRCH ? 0 : rc;
@@ -189,39 +175,54 @@ static int load_line(struct owner_book *b, char *line, unsigned *gone)
 	}
 	rc = load_grant(b, line);
 	*gone += rc == 0;
-	return rc < 0 ? rc : 0;
+	return rc;
 }
 
-static int load_from(FILE *f, struct owner_book *b, enum state_loaded *how, unsigned *gone)
+/* The lines after the header: one that is not understood is skipped and
+ * counted (the rest of the file still counts); only a lack of memory
+ * stops the load. */
+static int load_lines(FILE *f, struct owner_book *b, struct state_loaded *how)
 {
-	char line[9000], boot[64], id[64];
+	char line[9000];
+
+	while (fgets(line, sizeof(line), f)) {
+		int rc = load_line(b, line, &how->gone);
+
+		if (rc == -ENOMEM)
+			return rc;
+		how->bad += rc < 0;
+	}
+	return 0;
+}
+
+static int load_from(FILE *f, struct owner_book *b, struct state_loaded *how)
+{
+	char line[128], boot[64], id[64];
 	int rc = boot_id(id, sizeof(id));
 
 	if (rc < 0)
 		return rc;
+	how->how = STATE_UNREADABLE;
 	if (!fgets(line, sizeof(line), f) || strncmp(line, STATE_MAGIC "\n", sizeof(STATE_MAGIC)))
-		return -EBADMSG;
+		return 0;
 	if (!fgets(line, sizeof(line), f) || sscanf(line, "boot %63s", boot) != 1)
-		return -EBADMSG;
+		return 0;
 	if (strcmp(boot, id) != 0) {
-		*how = STATE_OTHER_BOOT;
+		how->how = STATE_OTHER_BOOT;
 		return 0;
 	}
-	*how = STATE_LOADED;
-	while (rc == 0 && fgets(line, sizeof(line), f))
-		rc = load_line(b, line, gone);
-	return rc;
+	how->how = STATE_LOADED;
+	return load_lines(f, b, how);
 }
 
 /* The file must be root's, a regular file, written by root alone. */
-int state_load(const char *path, struct owner_book *b, enum state_loaded *how, unsigned *gone)
+int state_load(const char *path, struct owner_book *b, struct state_loaded *how)
 {
 	struct stat st;
 	FILE *f;
 	int fd, rc;
 
-	*how = STATE_NONE;
-	*gone = 0;
+	*how = (struct state_loaded){ .how = STATE_NONE };
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
@@ -235,7 +236,7 @@ int state_load(const char *path, struct owner_book *b, enum state_loaded *how, u
 		close(fd);
 		return -errno;
 	}
-	rc = load_from(f, b, how, gone);
+	rc = load_from(f, b, how);
 	fclose(f);
 	return rc;
 }

@@ -10,14 +10,18 @@
 
 #include "owner/book.h"
 
-enum state_loaded {
-	STATE_NONE,		/* no file: a first start */
-	STATE_LOADED,		/* this boot's: the book as it was */
-	STATE_OTHER_BOOT,	/* another boot's: dropped */
+struct state_loaded {
+	enum {
+		STATE_NONE,		/* no file: a first start */
+		STATE_LOADED,		/* this boot's: the book as it was */
+		STATE_OTHER_BOOT,	/* another boot's: dropped */
+		STATE_UNREADABLE,	/* not a state file: dropped */
+	} how;
+	unsigned gone;			/* holders whose job ended meanwhile */
+	unsigned bad;			/* lines not understood, skipped */
 };
 
 int state_save(const char *path, const struct owner_book *b);
-int state_load(const char *path, struct owner_book *b, enum state_loaded *how,
-	       unsigned *gone);
+int state_load(const char *path, struct owner_book *b, struct state_loaded *how);
 
 #endif

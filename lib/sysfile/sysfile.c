@@ -93,3 +93,18 @@ int sysfile_read_sysfs(const char *path, char *buf, size_t len)
 	close(fd);
 	return rc;
 }
+
+int sysfile_write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}

@@ -35,6 +35,9 @@ const char *sysfile_test_dir_only(const char *env);
  * regular file (as sysfs attributes are). */
 int sysfile_open(const char *path, int flags);
 
+/* LEN bytes of BUF to FD, however many write() calls it takes: 0 or -errno. */
+int sysfile_write_all(int fd, const char *buf, size_t len);
+
 /* At most LEN - 1 bytes of PATH into BUF, NUL-terminated: 0 or -errno. */
 int sysfile_read(const char *path, char *buf, size_t len);
 

@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sysfile/sysfile.h"
 #include "weights/baseline.h"
 #include "weights/holders.h"
 
@@ -235,21 +236,6 @@ int baseline_read(struct baseline *b)
 	return rc < 0 ? rc : 1;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static int format(const struct baseline *b, char *buf, size_t len)
 {
 	size_t used = (size_t)snprintf(buf, len, BASELINE_MAGIC "\nauto %s\n",
@@ -279,7 +265,7 @@ int baseline_write(const struct baseline *b)
 	}
 	(void)unlinkat(dir, BASELINE_NEW, 0);
 	fd = openat(dir, BASELINE_NEW, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	rc = fd < 0 ? -errno : write_all(fd, text, (size_t)len);
+	rc = fd < 0 ? -errno : sysfile_write_all(fd, text, (size_t)len);
 	if (fd >= 0 && close(fd) < 0 && rc == 0)
 		rc = -errno;
 	if (rc == 0 && renameat(dir, BASELINE_NEW, dir, BASELINE_NAME) < 0)

@@ -49,6 +49,14 @@ teardown() {
 }
 
 w_is() { [ "$(cat "$WI/node$1")" = "$2" ]; }
+
+# nobody's job holding NODE at WEIGHT in the background: its PID in $held.
+hold_as_nobody() {
+	asnobody numactl2 -w "$1" --weights="$1:$2" sleep 60 &
+	held=$!
+	bg+=("$held")
+	wait_until w_is "$1" "$2"
+}
 holders_are() { [ "$(grep -c '^grant ' /run/numactl2/state 2>/dev/null)" = "$1" ]; }
 
 @test "service: nobody's weights through it, placed exactly by the kernel's round robin" {
@@ -78,10 +86,8 @@ holders_are() { [ "$(grep -c '^grant ' /run/numactl2/state 2>/dev/null)" = "$1" 
 
 @test "service: killed and started again while a job runs; the job then SIGKILLed: the table comes back" {
 	svc_start
-	asnobody numactl2 -w 2 --weights=2:7 sleep 60 &
-	job=$!
-	bg+=("$job")
-	wait_until w_is 2 7
+	hold_as_nobody 2 7
+	job=$held
 	kill -KILL "$svc_pid"
 	wait "$svc_pid" 2>/dev/null || true
 	svc_start
@@ -95,10 +101,8 @@ holders_are() { [ "$(grep -c '^grant ' /run/numactl2/state 2>/dev/null)" = "$1" 
 
 @test "service: a client SIGKILLed while it waits holds nothing afterwards" {
 	svc_start
-	asnobody numactl2 -w 3 --weights=3:4 sleep 60 &
-	holder=$!
-	bg+=("$holder")
-	wait_until w_is 3 4
+	hold_as_nobody 3 4
+	holder=$held
 	numactl2 -w 3 --weights=3:6 --wait=60 sleep 60 &
 	waiter=$!
 	bg+=("$waiter")
