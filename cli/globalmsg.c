@@ -21,10 +21,9 @@ void global_leases_unlisted(void)
 static void after_job(const struct gw_txn_said *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	if (t->restores && t->baseline_err)
-		snprintf(buf, len, "; they stay after the job: cannot keep the table as it was "
-			 "in %s: %s", lib_place(LIB_BASELINE), strerror(-t->baseline_err));
-	else if (t->restores)
+	/* A job's change whose baseline cannot be kept is refused before it
+	 * is made (txn.c): a change said here goes back. */
+	if (t->restores)
 		snprintf(buf, len, "; all back as they were once the last job using them ends");
 	else if (t->keep)
 		snprintf(buf, len, "; kept after the job (--keep-weights)");

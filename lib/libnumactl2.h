@@ -291,6 +291,7 @@ enum settle_state {
 	SETTLE_HELD,		/* a live job leases a node that differs from it (who) */
 	SETTLE_DONE,		/* put back (put_back, auto_*), the baseline gone */
 	SETTLE_FAILED,		/* err; failed_node, or -1 for the baseline itself */
+	SETTLE_STALE,		/* a baseline of another boot: dropped, the table as it is */
 };
 
 struct settle {
@@ -312,7 +313,6 @@ struct gw_txn_said {
 	char changed[512];		/* gw_txn_describe(); "": nothing changed */
 	bool auto_was_on;		/* the change turned the kernel's auto weights off */
 	bool restores;			/* a job's change, back once the last such job ends */
-	int baseline_err;		/* -errno: the table as it was could not be kept */
 	bool keep;			/* a job's change: held under its leases */
 	bool no_write;			/* --no-global-weights */
 	struct lease_options opt;
@@ -662,6 +662,7 @@ enum request_fault {
 	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
 	REQ_POLICY,		/* err: the policy call's */
 	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
+	REQ_BASELINE_UNSAVED,	/* err: the table as it was cannot be kept; nothing changed */
 };
 
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves

@@ -268,6 +268,11 @@ bool msg_settle(char *buf, size_t len, const struct settle *s)
 				 "were (%s): %s", lib_place(LIB_BASELINE), strerror(-s->err));
 		return true;
 	}
+	if (s->state == SETTLE_STALE) {
+		snprintf(buf, len, "dropped the global interleave weights of another boot (%s): "
+			 "the table is taken as it is", lib_place(LIB_BASELINE));
+		return true;
+	}
 	if (s->state != SETTLE_DONE)
 		return false;
 	auto_after(autos, sizeof(autos), s);

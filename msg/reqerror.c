@@ -105,6 +105,12 @@ static void target_error(char *buf, size_t len, const struct request_error *e,
 	case REQ_OWNER:
 		owner_error(buf, len, e);
 		break;
+	case REQ_BASELINE_UNSAVED:
+		snprintf(buf, len, "cannot keep the global table as it was in %s (%s), so the "
+			 "job's weights could not go back after it: nothing changed "
+			 "(--keep-weights changes it for good)", lib_place(LIB_BASELINE),
+			 strerror(e->err));
+		break;
 	default:
 		snprintf(buf, len, "cannot set %s policy: %s", policy_name(e->mode),
 			 strerror(e->err));

@@ -308,15 +308,16 @@ waits_for() {
 	[ ! -e "$BASELINE" ]
 }
 
-@test "a baseline directory others may write: not used, and the notice says the weights stay" {
+@test "a baseline directory others may write: not used, and the change refused, nothing changed (finding 3)" {
 	mkdir -m 0777 "$BATS_TEST_TMPDIR/numactl2"
 	chmod 0777 "$BATS_TEST_TMPDIR/numactl2"
-	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 true
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off; they stay after the job: cannot keep the table as it was in $BATS_TEST_TMPDIR/numactl2: Operation not permitted" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: cannot keep the global table as it was in $BATS_TEST_TMPDIR/numactl2 (Operation not permitted), so the job's weights could not go back after it: nothing changed (--keep-weights changes it for good)" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ -z "$(ls -A "$BATS_TEST_TMPDIR/numactl2")" ]
-	# Nothing to put back, and nothing to say, for the next run.
-	run -0 --separate-stderr "$NUMACTL2" -w 0 true
-	[ -z "$stderr" ]
+	[ "$(table)" = "1 1 true" ]
+	# --keep-weights needs no baseline: it changes the table for good.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights true
 	[ "$(table)" = "3 1 false" ]
 }
 
@@ -327,4 +328,26 @@ waits_for() {
 	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
 	wait_for_table "1 1 true"
 	[ ! -e "$BASELINE" ]
+}
+
+@test "a baseline of another boot is dropped and said so, not put back over this boot's table (finding 5)" {
+	mkdir -m 0755 "$BATS_TEST_TMPDIR/numactl2"
+	printf 'numactl2 baseline 2\nboot 00000000-0000-0000-0000-000000000000\nauto off\nnode 0 7\nnode 1 7\n' >"$BASELINE"
+	# This boot's admin setting.
+	echo 3 >"$WI/node0"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 cat "$WI/node0"
+	[ "$output" = 2 ]
+	[ "${stderr_lines[0]}" = "numactl2: dropped the global interleave weights of another boot ($BATS_TEST_TMPDIR/numactl2): the table is taken as it is" ]
+	# Back to this boot's table after the job, not the other boot's 7.
+	wait_for_table "3 1 true"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
+	[[ $stderr != *"another boot"* ]] || return 1
+}
+
+@test "a baseline of version 1 (no boot id) is taken for another boot's" {
+	mkdir -m 0755 "$BATS_TEST_TMPDIR/numactl2"
+	printf 'numactl2 baseline 1\nauto off\nnode 0 7\n' >"$BASELINE"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
+	[[ ${stderr_lines[0]} == *"dropped the global interleave weights of another boot"* ]] || return 1
+	wait_for_table "1 1 true"
 }

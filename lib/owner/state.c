@@ -20,10 +20,6 @@
 
 #define STATE_MAGIC "numactl2d-state 1"
 
-static int boot_id(char *buf, size_t len)
-{
-	return sysfile_read_line("/proc/sys/kernel/random/boot_id", buf, len);
-}
 
 /* The file's text, grown as it is written. */
 struct text {
@@ -93,7 +89,7 @@ int state_save(const char *path, const struct owner_book *b)
 {
 	struct text t = { 0 };
 	char tmp[512], boot[64];
-	int fd, rc = boot_id(boot, sizeof(boot));
+	int fd, rc = sysfile_boot_id(boot, sizeof(boot));
 
 	if (rc == 0)
 		rc = compose(&t, b, boot);
@@ -198,7 +194,7 @@ static int load_lines(FILE *f, struct owner_book *b, struct state_loaded *how)
 static int load_from(FILE *f, struct owner_book *b, struct state_loaded *how)
 {
 	char line[128], boot[64], id[64];
-	int rc = boot_id(id, sizeof(id));
+	int rc = sysfile_boot_id(id, sizeof(id));
 
 	if (rc < 0)
 		return rc;

@@ -69,6 +69,8 @@ static int apply_table(const struct request *r, struct plan *pl, struct request_
 	table_change_opts(r, t);
 	pl->table_taken = true;
 	rc = weights_apply(r->policy, &pl->state->change, &e->conflict, &e->node);
+	if (rc == -ENOTRECOVERABLE)
+		return fail(e, REQ_BASELINE_UNSAVED, -t->baseline_err);
 	if (rc < 0) {
 		gw_txn_say_refused(t, e->node, &e->table);
 		return fail(e, REQ_GLOBAL_REFUSED, -rc);

@@ -108,3 +108,8 @@ int sysfile_write_all(int fd, const char *buf, size_t len)
 	}
 	return 0;
 }
+
+int sysfile_boot_id(char *buf, size_t len)
+{
+	return sysfile_read_line("/proc/sys/kernel/random/boot_id", buf, len);
+}

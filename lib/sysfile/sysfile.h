@@ -35,6 +35,10 @@ const char *sysfile_test_dir_only(const char *env);
  * regular file (as sysfs attributes are). */
 int sysfile_open(const char *path, int flags);
 
+/* This boot's id (/proc/sys/kernel/random/boot_id), that files which must
+ * not outlive a boot carry: 0 or -errno. */
+int sysfile_boot_id(char *buf, size_t len);
+
 /* LEN bytes of BUF to FD, however many write() calls it takes: 0 or -errno. */
 int sysfile_write_all(int fd, const char *buf, size_t len);
 

@@ -41,7 +41,7 @@
 #define BASELINE_DIR "/run/numactl2"
 #define BASELINE_NAME "baseline"
 #define BASELINE_NEW "baseline.new"
-#define BASELINE_MAGIC "numactl2 baseline 1"
+#define BASELINE_MAGIC "numactl2 baseline 2"
 /* A line per node: "node 1023 255\n" is 14 bytes. */
 #define BASELINE_MAX (64 + PARSE_MAX_NODES * 16)
 
@@ -166,17 +166,37 @@ static const char *auto_word(enum gw_auto a)
 	return a == GW_AUTO_ON ? "on" : a == GW_AUTO_OFF ? "off" : "absent";
 }
 
-/* "numactl2 baseline 1\nauto on\nnode 0 1\n...": 0, or -EINVAL for
- * anything else. */
+/* The boot line: -ESTALE when it is another boot's. A baseline of another
+ * boot (or of version 1, which had no boot line) describes a table that is
+ * gone: putting it back would undo the settings this boot started with. */
+static int parse_boot(char *line)
+{
+	char boot[64], id[64];
+	int end = 0;
+
+	if (!line || sscanf(line, "boot %63s%n", boot, &end) != 1 || line[end])
+		return -EINVAL;
+	if (sysfile_boot_id(id, sizeof(id)) < 0 || strcmp(boot, id) != 0)
+		return -ESTALE;
+	return 0;
+}
+
+/* "numactl2 baseline 2\nboot ID\nauto on\nnode 0 1\n...": 0, -ESTALE for
+ * another boot's (or version 1's), -EINVAL for anything else. */
 static int parse(char *text, struct baseline *b)
 {
 	char *line, *save = NULL, word[8];
 	unsigned node, w;
-	int end;
+	int end, rc;
 
 	line = strtok_r(text, "\n", &save);
+	if (line && strcmp(line, "numactl2 baseline 1") == 0)
+		return -ESTALE;
 	if (!line || strcmp(line, BASELINE_MAGIC) != 0)
 		return -EINVAL;
+	rc = parse_boot(strtok_r(NULL, "\n", &save));
+	if (rc < 0)
+		return rc;
 	line = strtok_r(NULL, "\n", &save);
 	if (!line || sscanf(line, "auto %7s%n", word, &end) != 1 || line[end])
 		return -EINVAL;
@@ -238,8 +258,13 @@ int baseline_read(struct baseline *b)
 
 static int format(const struct baseline *b, char *buf, size_t len)
 {
-	size_t used = (size_t)snprintf(buf, len, BASELINE_MAGIC "\nauto %s\n",
-				       auto_word(b->auto_mode));
+	char boot[64];
+	size_t used;
+
+	if (sysfile_boot_id(boot, sizeof(boot)) < 0)
+		return -EIO;
+	used = (size_t)snprintf(buf, len, BASELINE_MAGIC "\nboot %s\nauto %s\n", boot,
+				auto_word(b->auto_mode));
 
 	for (unsigned n = 0; n < b->count && used < len; n++)
 		if (b->weight[n])
@@ -285,8 +310,9 @@ int baseline_save(void)
 	int rc = baseline_read(&b);
 
 	baseline_free(&b);
-	/* One that is root's but not in our format was never a table: replaced. */
-	if (rc != 0 && rc != -EINVAL)
+	/* One that is root's but not in our format was never a table, and one of
+	 * another boot is not this boot's table: replaced. */
+	if (rc != 0 && rc != -EINVAL && rc != -ESTALE)
 		return rc < 0 ? rc : 0;
 	rc = snapshot(&b);
 	if (rc == 0)

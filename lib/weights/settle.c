@@ -174,6 +174,12 @@ int settle_table(struct settle *s)
 	memset(s, 0, sizeof(*s));
 	s->failed_node = -1;
 	rc = baseline_read(&b);
+	if (rc == -ESTALE) {
+		/* Said once: the file goes. */
+		baseline_remove();
+		s->state = SETTLE_STALE;
+		return 0;
+	}
 	if (rc <= 0)
 		return rc < 0 ? fail(s, -1, rc) : 0;
 	rc = back_init(&k, b.count);

@@ -359,6 +359,9 @@ static void redefine_baseline(struct gw_txn *t)
 int gw_txn_commit(struct gw_txn *t, unsigned *failed_node)
 {
 	save_baseline(t);
+	/* A job's change that could not be put back after it is no change. */
+	if (t->baseline_err < 0)
+		return abandon(t, -ENOTRECOVERABLE);
 	for (unsigned i = 0; i < t->span; i++) {
 		int rc;
 
@@ -446,7 +449,6 @@ void gw_txn_say(const struct gw_txn *t, struct gw_txn_said *s)
 	gw_txn_describe(t, s->changed, sizeof(s->changed));
 	s->auto_was_on = t->auto_before == GW_AUTO_ON;
 	s->restores = t->role == GW_BASELINE_SAVE;
-	s->baseline_err = t->baseline_err;
 	s->keep = t->keep;
 	s->no_write = t->no_write;
 	s->opt = t->opt;
