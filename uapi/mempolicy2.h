@@ -30,7 +30,7 @@ struct mpol_args {
 	__u16 mode_flags;
 	__s32 home_node;		/* with MPOL_MF_HOME_NODE */
 	__u64 pol_maxnodes;		/* bits in pol_nodes, entries in il_weights */
-	__aligned_u64 pol_nodes;	/* unsigned long * nodemask */
+	__aligned_u64 pol_nodes;	/* __u64 *: node n in bit n % 64 of word n / 64 */
 	__aligned_u64 il_weights;	/* unsigned char *, pol_maxnodes entries; all 0: global */
 };
 

@@ -92,24 +92,26 @@ bool mpol2_present(void)
 	return numbers() != NULL;
 }
 
-#define LONG_BITS (8 * sizeof(unsigned long))
+/* The kernel's node mask is __u64 words, node n in bit n % 64 of word n / 64,
+ * for 32-bit and 64-bit programs alike. */
+#define WORD_BITS 64
 
 _Static_assert(sizeof(struct mpol_args_pidfd) == MPOL_ARGS_SIZE_VER2, "VER2");
 
 /* The call's buffers: pol_maxnodes follows set_mempolicy's maxnode (one past
- * the last bit), and both buffers hold that many entries, zeroed past the
- * mask, whichever way a kernel counts. The arguments are VER2's, with the
+ * the last bit), and both buffers hold that many entries (the mask in whole
+ * __u64 words), zeroed past the mask, whichever way a kernel counts. The arguments are VER2's, with the
  * pidfd: the kernel reads it only with the pidfd flag and the VER2 size. */
 struct mpol2_buffers {
 	struct mpol_args_pidfd args;
-	unsigned long *mask;
+	uint64_t *mask;
 	uint8_t *weight;
 };
 
 static int buffers_alloc(struct mpol2_buffers *b, unsigned bits, int pidfd)
 {
 	memset(b, 0, sizeof(*b));
-	b->mask = calloc(bits / LONG_BITS + 1, sizeof(*b->mask));
+	b->mask = calloc(bits / WORD_BITS + 1, sizeof(*b->mask));
 	b->weight = calloc(bits + 1, sizeof(*b->weight));
 	if (!b->mask || !b->weight) {
 		free(b->mask);
@@ -145,7 +147,7 @@ static int fill_args(struct mpol2_buffers *b, const struct policy *p, int pidfd)
 	b->args.v1.home_node = p->home_node;
 	for (int n = bits ? nodes_first(p->nodes) : -1; n >= 0;
 	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
-		b->mask[(unsigned)n / LONG_BITS] |= 1UL << ((unsigned)n % LONG_BITS);
+		b->mask[(unsigned)n / WORD_BITS] |= UINT64_C(1) << ((unsigned)n % WORD_BITS);
 		b->weight[n] = (uint8_t)policy_weight(p, (unsigned)n);
 	}
 	b->args.v1.pol_maxnodes = bits ? bits + 1 : 0;
@@ -230,7 +232,7 @@ int mpol2_get_task(int pidfd, struct mpol2_state *s)
 	s->home_node = b.args.v1.home_node;
 	numa_bitmask_clearall(s->nodes);
 	for (unsigned n = 0; n < bits; n++)
-		if (b.mask[n / LONG_BITS] & (1UL << (n % LONG_BITS)))
+		if (b.mask[n / WORD_BITS] & (UINT64_C(1) << (n % WORD_BITS)))
 			numa_bitmask_setbit(s->nodes, n);
 	s->weight = b.weight;
 	free(b.mask);

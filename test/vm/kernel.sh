@@ -11,13 +11,15 @@
 # package lists and archives; /etc/apt and /var/lib/apt are never touched).
 # The kernel is tinyconfig + test/vm/kernel.config (+ test/vm/patches/linux-VERSION/*.patch,
 # if any); 7.2-mpol2-debug adds test/vm/kernel-debug.config (KASAN, lockdep).  7.2-mpol2 is linux-source-7.2 with the project's kernel series
-# (kernel/series, in its order: set_mempolicy2 and friends) on top.
+# (kernel/series, in its order: set_mempolicy2 and friends) on top, and both
+# series builds add test/vm/kernel-mpol2.config (32-bit programs).
 # The bzImage is cached outside the repository at
 #   ${NUMACTL2_CACHE:-$HOME/.cache/numactl2}/kernel-<pkgversion>[-mpol2]-<key>/bzImage
 # where <key> is a hash of the config fragment and the patches.  When the
 # patched tree has the series' kselftest (tools/testing/selftests/mm/
 # mempolicy2.c), it is built statically against the tree's own headers and
-# kept next to the bzImage as mempolicy2_test (the guest suite runs it).
+# kept next to the bzImage as mempolicy2_test (the guest suite runs it), and
+# built with -m32 as mempolicy2_test32 (the same tests as a 32-bit task).
 # The path of the bzImage is the only thing printed on stdout; progress goes
 # to stderr.
 set -euo pipefail
@@ -57,15 +59,20 @@ system_mirror() {
 version=$1
 # apt_opts: extra apt options; empty means the system's own configuration.
 # base: the Debian source version; series: the project's patches on top.
-# debug: a second config fragment, for 7.2-mpol2-debug.
-apt_opts=() apt_dir= base=$version series= debug=
+# debug: a second config fragment, for 7.2-mpol2-debug; mpol2: the series'
+# own fragment.
+apt_opts=() apt_dir= base=$version series= debug= mpol2=
 case $version in
 6.12|6.1) ;;
 7.2) private_apt sid ;;
-7.2-mpol2) private_apt sid; base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series ;;
+7.2-mpol2)
+	private_apt sid
+	base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series mpol2=$here/kernel-mpol2.config
+	;;
 7.2-mpol2-debug)
 	private_apt sid
 	base=7.2 series=$(cd "$here/../.." && pwd)/kernel/series debug=$here/kernel-debug.config
+	mpol2=$here/kernel-mpol2.config
 	;;
 *) die "unsupported kernel version '$version' (6.12, 6.1, 7.2, 7.2-mpol2 or 7.2-mpol2-debug)" ;;
 esac
@@ -74,6 +81,7 @@ fragment=$here/kernel.config
 patchdir=$here/patches/linux-$base
 [ -r "$fragment" ] || die "missing $fragment"
 [ -z "$debug" ] || [ -r "$debug" ] || die "missing $debug"
+[ -z "$mpol2" ] || [ -r "$mpol2" ] || die "missing $mpol2"
 [ -z "$series" ] || [ -r "$series" ] || die "missing $series"
 
 # The patches in the order they apply: test/vm/patches/linux-BASE/*.patch,
@@ -124,7 +132,7 @@ fi
 patches=$(patch_list)
 for p in $patches; do [ -r "$p" ] || die "missing patch $p"; done
 key=$( {
-	cat "$fragment" ${debug:+"$debug"}
+	cat "$fragment" ${mpol2:+"$mpol2"} ${debug:+"$debug"}
 	for p in $patches; do
 		printf '== %s\n' "$(basename "$p")"
 		cat "$p"
@@ -149,6 +157,8 @@ if [ -s "$image" ]; then	# built by someone else while we waited
 fi
 
 need_pkgs build-essential bc bison flex libelf-dev libssl-dev xz-utils cpio
+# the kselftest's static 32-bit build
+[ -z "$series" ] || need_pkgs libc6-dev-i386 "lib32gcc-$(gcc -dumpversion | cut -d. -f1)-dev"
 
 start=$SECONDS
 work=$cache/build-$version
@@ -183,12 +193,14 @@ build_kselftest() {
 	make headers >>"$work/build.log" 2>&1 || { tail -n 40 "$work/build.log" >&2; die "make headers failed"; }
 	gcc -static -O2 -Wall -I tools/testing/selftests -isystem usr/include \
 		"$test" -o "$1/mempolicy2_test" -lpthread >&2 || die "cannot compile $test"
+	gcc -m32 -static -O2 -Wall -I tools/testing/selftests -isystem usr/include \
+		"$test" -o "$1/mempolicy2_test32" -lpthread >&2 || die "cannot compile $test with -m32"
 }
 
 cd "$src"
-log "configuring (tinyconfig + kernel.config${debug:+ + kernel-debug.config})"
+log "configuring (tinyconfig + kernel.config${mpol2:+ + kernel-mpol2.config}${debug:+ + kernel-debug.config})"
 make tinyconfig >&2
-scripts/kconfig/merge_config.sh -m .config "$fragment" ${debug:+"$debug"} >&2
+scripts/kconfig/merge_config.sh -m .config "$fragment" ${mpol2:+"$mpol2"} ${debug:+"$debug"} >&2
 make olddefconfig >&2
 
 # Every option the fragment asks for must have survived olddefconfig.
@@ -199,7 +211,7 @@ while IFS= read -r line; do
 		grep -qxF "$line" .config || { log "config: wanted $line, got: $(grep "^${line%%=*}=" .config || echo unset)"; bad=1; }
 		;;
 	esac
-done < <(cat "$fragment" ${debug:+"$debug"})
+done < <(cat "$fragment" ${mpol2:+"$mpol2"} ${debug:+"$debug"})
 [ $bad -eq 0 ] || die "the config fragment did not apply cleanly"
 
 log "building bzImage with -j$jobs (several minutes)"

@@ -11,7 +11,7 @@
 # helpers the host suites share (test/lib).  NUMACTL2_KSELFTEST, when set,
 # is the kernel series' kselftest (kernel.sh builds it, static, next to the
 # 7.2-mpol2 bzImage): /vmtest/bin/mempolicy2_test, which guest/kselftest.bats
-# runs.  NUMACTL2_VM_SLURM=1 adds a Slurm cluster for guest/slurm.bats
+# runs, and NUMACTL2_KSELFTEST32 its -m32 build, /vmtest/bin/mempolicy2_test32.  NUMACTL2_VM_SLURM=1 adds a Slurm cluster for guest/slurm.bats
 # (about 14 MB): munge, Slurm's daemons, clients and plugins, and, in
 # /vmtest/slurm, the project's plugin (NUMACTL2_SLURM_PLUGIN, default
 # build/pic/slurm/numactl2.so) and test/slurm/cluster.  Dynamically linked programs take
@@ -96,6 +96,11 @@ kselftest=${NUMACTL2_KSELFTEST:-}
 if [ -n "$kselftest" ]; then
 	[ -x "$kselftest" ] || die "no kselftest binary at '$kselftest'"
 	put_prog "$kselftest" /vmtest/bin/mempolicy2_test
+fi
+kselftest32=${NUMACTL2_KSELFTEST32:-}
+if [ -n "$kselftest32" ]; then
+	[ -x "$kselftest32" ] || die "no kselftest binary at '$kselftest32'"
+	put_prog "$kselftest32" /vmtest/bin/mempolicy2_test32
 fi
 for c in "$here"/*.c; do
 	name=$(basename "$c" .c)

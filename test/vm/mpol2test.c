@@ -126,11 +126,11 @@ static void expect_ok(long rc, const char *what)
 /* A policy to pass in: mode, nodes as a bit mask, and optional weights. */
 struct pol {
 	struct mpol_args args;
-	unsigned long mask;
+	uint64_t mask;
 	uint8_t weight[MAXNODES];
 };
 
-static void pol_init(struct pol *p, int mode, unsigned long mask, const uint8_t *w)
+static void pol_init(struct pol *p, int mode, uint64_t mask, const uint8_t *w)
 {
 	memset(p, 0, sizeof(*p));
 	p->mask = mask;
@@ -146,7 +146,7 @@ static void pol_init(struct pol *p, int mode, unsigned long mask, const uint8_t 
 /* What get_mempolicy2 reports. */
 struct got {
 	struct mpol_args args;
-	unsigned long mask;
+	uint64_t mask;
 	uint8_t weight[MAXNODES];
 };
 
@@ -163,7 +163,7 @@ static long get_policy(struct got *g, void *addr, unsigned long flags)
 /* The policy reported equals MODE, FLAGS, MASK and the NNODES weights W
  * (all zero: the policy follows the global table). */
 static void expect_policy(const char *what, void *addr, unsigned long gflags, int mode,
-			  int flags, unsigned long mask, const uint8_t *w)
+			  int flags, uint64_t mask, const uint8_t *w)
 {
 	struct got g;
 	int n;
@@ -205,17 +205,17 @@ static void touch(char *p, size_t pages)
 }
 
 /* The node of weighted round robin slot (ilx mod total) over MASK with weights W. */
-static int rr_node(uint64_t ilx, unsigned long mask, const uint8_t *w)
+static int rr_node(uint64_t ilx, uint64_t mask, const uint8_t *w)
 {
 	unsigned total = 0, r;
 	int n;
 
 	for (n = 0; n < NNODES; n++)
-		if (mask & (1UL << n))
+		if (mask & (UINT64_C(1) << n))
 			total += w[n];
 	r = (unsigned)(ilx % total);
 	for (n = 0; n < NNODES; n++) {
-		if (!(mask & (1UL << n)))
+		if (!(mask & (UINT64_C(1) << n)))
 			continue;
 		if (r < w[n])
 			return n;
@@ -228,7 +228,7 @@ static int rr_node(uint64_t ilx, unsigned long mask, const uint8_t *w)
  * Every page of P is on the node the kernel's weighted round robin over
  * MASK with weights W gives it; prints the per-node counts.
  */
-static void expect_split(const char *what, char *p, size_t pages, unsigned long mask,
+static void expect_split(const char *what, char *p, size_t pages, uint64_t mask,
 			 const uint8_t *w)
 {
 	void **addr = calloc(pages, sizeof(*addr));
@@ -270,7 +270,7 @@ static void expect_all_on(const char *what, char *p, size_t pages, int node)
 {
 	uint8_t w[NNODES] = { 1, 1, 1, 1 };
 
-	expect_split(what, p, pages, 1UL << node, w);
+	expect_split(what, p, pages, UINT64_C(1) << node, w);
 }
 
 /* The global weights, "W0 W1 W2 W3", as the files hold them. */
@@ -562,7 +562,7 @@ static void case_maxnodes(void)
 	expect_errno(sys_set(&args, sizeof(args), 0), EINVAL, "set_mempolicy2 node 1000");
 	mask[1000 / 8] = 0;
 
-	/* get: writes exactly pol_maxnodes weights and the mask's longs, no more */
+	/* get: writes exactly pol_maxnodes weights and the mask's __u64 words, no more */
 	memset(w, 0xee, wlen);
 	memset(mask, 0xee, 2 * PAGE);
 	args = (struct mpol_args){ .pol_maxnodes = bits, .pol_nodes = (uintptr_t)mask,
@@ -862,7 +862,7 @@ static void case_inherit(void)
 static void case_old_calls(void)
 {
 	static const uint8_t g[NNODES] = { 3, 1, 2, 1 };
-	unsigned long mask = 0x5;
+	uint64_t mask = 0x5;
 	int mode = -1;
 	char *a = region(1024);
 
@@ -956,7 +956,7 @@ static int cpuset_write(const char *file, const char *text)
 /* The task's policy is weighted interleave over MASK with W on its nodes
  * (other nodes' weights printed, not checked), and 100 new pages split by
  * W exactly (one round of 10 ten times over). */
-static void expect_moved(const char *what, unsigned long mask, const uint8_t *w)
+static void expect_moved(const char *what, uint64_t mask, const uint8_t *w)
 {
 	struct got g;
 	char *a;
@@ -965,12 +965,13 @@ static void expect_moved(const char *what, unsigned long mask, const uint8_t *w)
 		fail("%s: get_mempolicy2: %s", what, strerror(errno));
 		return;
 	}
-	printf("%s: mode %u nodes %#lx weights %u %u %u %u\n", what, g.args.mode, g.mask,
-	       g.weight[0], g.weight[1], g.weight[2], g.weight[3]);
+	printf("%s: mode %u nodes %#llx weights %u %u %u %u\n", what, g.args.mode,
+	       (unsigned long long)g.mask, g.weight[0], g.weight[1], g.weight[2], g.weight[3]);
 	CHECK(g.args.mode == MPOL_WEIGHTED_INTERLEAVE, "%s: mode %u", what, g.args.mode);
-	CHECK(g.mask == mask, "%s: nodes %#lx, want %#lx", what, g.mask, mask);
+	CHECK(g.mask == mask, "%s: nodes %#llx, want %#llx", what,
+	      (unsigned long long)g.mask, (unsigned long long)mask);
 	for (int n = 0; n < NNODES; n++)
-		CHECK(!(mask & (1UL << n)) || g.weight[n] == w[n],
+		CHECK(!(mask & (UINT64_C(1) << n)) || g.weight[n] == w[n],
 		      "%s: weight of node %d is %u, want %u", what, n, g.weight[n], w[n]);
 	a = region(100);
 	touch(a, 100);

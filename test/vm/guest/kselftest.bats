@@ -24,24 +24,43 @@ teardown() {
 	[ -x "$KSELFTEST" ]
 }
 
-@test "kselftest mm/mempolicy2: the harness' totals say pass > 0, fail:0, skip:0, error:0" {
+# Run the kselftest binary $1 (the harness' options after it) and check
+# its totals: pass > 0, fail:0, skip:0, error:0, exit 0.
+kselftest_totals() {
 	local totals pass fail skip error
-	[ -x "$KSELFTEST" ]
-	run "$KSELFTEST"
+	[ -x "$1" ] || return 1
+	run "$@"
 	echo "$output"
 	echo "exit status: $status"
 	totals=$(printf '%s\n' "$output" | grep -E '^# Totals: pass:[0-9]+ fail:[0-9]+' | tail -n 1)
 	echo "totals: $totals"
-	[ -n "$totals" ]
+	[ -n "$totals" ] || return 1
 	pass=$(sed -E 's/^# Totals: pass:([0-9]+) .*/\1/' <<<"$totals")
 	fail=$(sed -E 's/^# Totals: pass:[0-9]+ fail:([0-9]+).*/\1/' <<<"$totals")
 	skip=$(sed -E 's/^.* skip:([0-9]+).*/\1/' <<<"$totals")
 	error=$(sed -E 's/^.* error:([0-9]+).*/\1/' <<<"$totals")
-	echo "# $totals" >&3
-	[ "$fail" -eq 0 ]
-	[ "$pass" -gt 0 ]
+	echo "# $(basename "$1"): $totals" >&3
+	[ "$fail" -eq 0 ] || return 1
+	[ "$pass" -gt 0 ] || return 1
 	# this guest has root, 4 memory nodes and cgroup v2: nothing may skip
-	[ "$skip" -eq 0 ]
-	[ "$error" -eq 0 ]
-	[ "$status" -eq 0 ]
+	[ "$skip" -eq 0 ] || return 1
+	[ "$error" -eq 0 ] || return 1
+	[ "$status" -eq 0 ] || return 1
+}
+
+@test "kselftest mm/mempolicy2: the harness' totals say pass > 0, fail:0, skip:0, error:0" {
+	kselftest_totals "$KSELFTEST"
+}
+
+# The tests that start threads do not run as a 32-bit task here:
+# thread_inherits, pidfd_thread and bulk_vmalloc.  i386 glibc wakes futexes
+# with the 32-bit time futex call, which this guest kernel leaves out (no
+# COMPAT_32BIT_TIME), and aborts with "The futex facility returned an
+# unexpected error code" (seen in thread_inherits and bulk_vmalloc;
+# pidfd_thread's threads never gave their tid).  That is the guest's
+# config, not the series; the three run in the 64-bit run.
+@test "kselftest mm/mempolicy2 built with -m32 (a 32-bit task, the __u64 mask): the same totals, without the 3 thread tests" {
+	echo "kselftest binary: ${KSELFTEST}32"
+	echo "# mempolicy2_test32: thread_inherits, pidfd_thread, bulk_vmalloc not run (no COMPAT_32BIT_TIME in the guest)" >&3
+	kselftest_totals "${KSELFTEST}32" -T thread_inherits -T pidfd_thread -T bulk_vmalloc
 }
