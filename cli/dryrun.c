@@ -20,14 +20,15 @@ int dry_run(struct ctl *ctl)
 	const struct policy *p = &ctl->policy;
 
 	struct request_error e;
+	int refused;
 
 	if (ctl->global_op != GLOBAL_NONE) {
 		print_global_op(ctl);
 		return 0;
 	}
-	/* A dry run fails as the run would, with its message, where it can tell. */
-	if (request_dry_check(&ctl->req, &ctl->plan, &e) < 0)
-		cli_request_failed(ctl, &e);
+	/* A dry run fails as the run would, with its message, where it can
+	 * tell: after its plan, so that the weights refused are seen. */
+	refused = request_dry_check(&ctl->req, &ctl->plan, &e);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
@@ -55,5 +56,9 @@ int dry_run(struct ctl *ctl)
 	}
 	if (p->has_weights)
 		printf("why the weights go there: %s\n", request_why(ctl->plan.why));
+	if (refused < 0) {
+		(void)fflush(stdout);
+		cli_request_failed(ctl, &e);
+	}
 	return 0;
 }

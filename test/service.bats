@@ -277,3 +277,18 @@ job_then_service_killed() {
 	wait_until grep -q "nothing to put back after pid $job " "$SVC/log"
 	[ "$(w 0)" = 5 ]
 }
+
+@test "service: --dry-run asks the service's verdict: what the rules allow passes, what they refuse fails as the run does" {
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" --dry-run -w 0 --weights=0:5 true
+	[ -z "$stderr" ]
+	[ "$(w 0)" = 1 ]
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:9 true
+	want=$stderr
+	run -1 --separate-stderr as_nobody "$NUMACTL2" --dry-run -w 0 --weights=0:9 true
+	[ "$stderr" = "$want" ]
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	# Nothing held: the service lists no one.
+	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
+	[ -z "$output" ]
+}

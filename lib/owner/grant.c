@@ -214,6 +214,15 @@ static bool would_write(struct owner_server *s, struct owner_conn *c, const stru
 	return false;
 }
 
+/* --dry-run: a holder in the way is what the run would wait for (--wait)
+ * or override (root's --force), never a change of the book now. */
+static bool dry_passes_holder(const struct owner_conn *c)
+{
+	if (!(c->ask.flags & OWNER_DRY))
+		return false;
+	return c->ask.wait_ms || ((c->ask.flags & OWNER_FORCE) && c->uid == 0);
+}
+
 static bool decide(struct owner_server *s, struct owner_conn *c, struct book_plan *p)
 {
 	const struct grant *holder = NULL;
@@ -225,6 +234,8 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_BAD_ASK, ENOENT, node, "the node has no weight file");
 		return true;
 	}
+	if (rc == -EBUSY && dry_passes_holder(c))
+		rc = 0;
 	if (rc == -EBUSY && !forced(s, c))
 		return held_elsewhere(s, c, node, holder);
 	if (refused_by_limits(s, c))
@@ -241,6 +252,10 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 			       why, sizeof(why), &node)) {
 		s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, why);
 		owner_refuse(s, c, OWNER_REFUSED, 0, node, why);
+		return true;
+	}
+	if (c->ask.flags & OWNER_DRY) {
+		answer_granted(s, c, p);
 		return true;
 	}
 	enum owner_verdict v = commit(s, c, p, &node, &err);

@@ -29,7 +29,8 @@ enum owner_op {
 #define OWNER_AS_IS 2u		/* the asked nodes (weight[] != 0) as they are now */
 #define OWNER_FORCE 4u		/* root: over other jobs' weights (they hold the new ones) */
 #define OWNER_NO_WRITE 8u	/* --no-global-weights: the table must hold them already */
-#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE)
+#define OWNER_DRY 16u		/* --dry-run: the verdict, nothing held or written */
+#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE | OWNER_DRY)
 
 struct owner_ask {
 	uint32_t version;

@@ -87,6 +87,8 @@ int request_dry_check(const struct request *r, struct plan *pl, struct request_e
 
 	if (!pl->table_change || !gw_present())
 		return 0;
+	if (request_dry_owner(r, e, &rc))
+		return rc;
 	table_change_opts(r, t);
 	rc = weights_check(r->policy, &pl->state->change, &e->conflict, &e->node);
 	if (rc < 0)

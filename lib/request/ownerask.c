@@ -103,11 +103,12 @@ static int refused(struct request_error *e, const struct owner_answer *a, int rc
 	return -1;
 }
 
-int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
+/* The ask, sent: 1 when the service answered (or failed to: GOT), 0 when
+ * none listens. DRY: its verdict alone. */
+static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
+		     struct owner_answer *a, int *got)
 {
-	static struct owner_ask k;
-	static struct owner_answer a;
-	int pidfd, got;
+	int pidfd;
 
 	/* A user's change without a job would end with this process: the
 	 * direct path says what the table holds. */
@@ -116,10 +117,35 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	pidfd = sys_pidfd_open(getpid(), 0);
 	if (pidfd < 0)
 		return 0;
-	fill_ask(r, &k);
-	got = owner_call(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a);
+	fill_ask(r, k);
+	if (dry)
+		k->flags |= OWNER_DRY;
+	*got = owner_call(k, pidfd, dry ? OWNER_ASK_MS * 2 : (int)k->wait_ms + OWNER_ASK_MS * 2, a);
 	close(pidfd);
-	if (got == -ENOENT || got == -ECONNREFUSED)
+	return *got != -ENOENT && *got != -ECONNREFUSED;
+}
+
+/* --dry-run where the service listens: 1 and its verdict in *RC (-1 with E
+ * as the run would say it), 0 when none listens. */
+int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
+{
+	static struct owner_ask k;
+	static struct owner_answer a;
+	int got;
+
+	if (!ask_owner(r, true, &k, &a, &got))
+		return 0;
+	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &a, got);
+	return 1;
+}
+
+int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
+{
+	static struct owner_ask k;
+	static struct owner_answer a;
+	int got;
+
+	if (!ask_owner(r, false, &k, &a, &got))
 		return 0;
 	pl->table_taken = true;
 	pl->state->owner_pid = getpid();

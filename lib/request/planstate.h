@@ -27,6 +27,7 @@ struct plan_state {
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0
  * or -1 in *RC), 0 when no service listens. */
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
+int request_dry_owner(const struct request *r, struct request_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 

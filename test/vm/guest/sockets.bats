@@ -90,7 +90,12 @@ auto_dry_run() {
 }
 
 @test "not root: HMAT unreadable, sysfs scaled by SLIT distance; no figure above the 368.6 GB/s socket 0 draws, said to be approximated, --weights=measured named" {
-	auto_dry_run asnobody numactl2 --cpunodebind=0 -w all --weights=auto
+	# The run would be refused (only root writes the table): so is the dry
+	# run, after its plan.
+	run -1 --separate-stderr asnobody numactl2 --cpunodebind=0 -w all --weights=auto --dry-run alloc -s 64M
+	echo "$output"
+	[[ $stderr == "numactl2: node 0 has global weight 1, not 10, and only root can change it: "* ]] || return 1
+	[ "$(global_weights)" = "1 1 1 1" ]
 	# 204800 * 10/20 and 61440 * 25/35: the SLIT's guess where HMAT says 81920 and 20480.
 	[ "$(line "bandwidth (")" = "bandwidth (MB/s, min of read and write, HMAT access1): 0:204800 1:102400 (approximated) 2:61440 3:43886 (approximated)" ]
 	# The guess sums to 412.5 GB/s; nodes 0 and 2 are socket 0's own (access1 names node0): exact.
@@ -113,4 +118,25 @@ auto_dry_run() {
 	assert_split "1 3" "10 3"
 	# The socket-0 job still holds its lease: its weights stay.
 	[ "$(cat "$WI/node0") $(cat "$WI/node2")" = "10 3" ]
+}
+
+@test "not root, with numactl2d: HMAT's row read by the service, root's 10:4:3:1 (100% of 368.6 GB/s), held for the job and split exactly" {
+	local svc
+	mkdir -p /etc/numactl2
+	echo "nobody 0-3 10 -" >/etc/numactl2/weights.conf
+	chmod 644 /etc/numactl2/weights.conf
+	numactl2d --stderr 2>>/tmp/numactl2d.log &
+	svc=$!
+	bg+=("$svc")
+	wait_until [ -S /run/numactl2/socket ]
+	auto_dry_run asnobody numactl2 --cpunodebind=0 -w all --weights=auto
+	[ "$(line "auto weights")" = "auto weights: 0:10 1:4 2:3 3:1 (sum 18, budget 32): modelled 368.6 GB/s, 100.0% of the nodes' 368.6 GB/s" ]
+	[ "$(line "bandwidth from")" = "bandwidth from: HMAT (read by numactl2d), from the job's initiators to each node (proximity domains to nodes by SRAT)" ]
+	run -0 --separate-stderr asnobody numactl2 --cpunodebind=0 -w all --weights=auto alloc -s 64M
+	echo "$output"
+	assert_split "0 1 2 3" "10 4 3 1"
+	wait_until weights_are "1 1 1 1"
+	kill "$svc"
+	wait "$svc" 2>/dev/null || true
+	rm -f /run/numactl2/socket /run/numactl2/state /run/numactl2/state.lock
 }
