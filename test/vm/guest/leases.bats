@@ -17,6 +17,7 @@ setup() {
 	reset_weights
 	bg=()
 	shm_full=
+	run_full=
 }
 
 teardown() {
@@ -24,8 +25,10 @@ teardown() {
 	for p in "${bg[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
 	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
 	umount "$WI/node2" 2>/dev/null || true
-	# The full /dev/shm a test mounted over the real one.
+	# The full /dev/shm or /run/numactl2 a test mounted over the real one:
+	# gone even when the test failed half way, so no later test inherits it.
 	[ -z "$shm_full" ] || umount /dev/shm
+	[ -z "$run_full" ] || umount /run/numactl2
 	reset_weights
 }
 
@@ -395,14 +398,19 @@ w; alloc -s 8M; sleep 0.2; w'
 	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
 }
 
-@test "fault: a full /run does not matter: leases need no lock directory" {
+@test "fault: a full /run: a job's change is refused, nothing written (finding 3); a lease on the weights in effect needs no lock directory" {
 	mkdir -p /run/numactl2
 	mount -t tmpfs -o size=4k tmpfs /run/numactl2
+	run_full=1
 	dd if=/dev/zero of=/run/numactl2/fill bs=4k count=2 2>/dev/null || true
-	hold all 0:6
-	run -1 --separate-stderr numactl2 --set-global-weights=0:1
-	umount /run/numactl2
-	[ "$stderr" = "$(lease_msg 0 6 "$holder" 1)" ]
+	run -1 --separate-stderr numactl2 -w 0 --weights=0:6 touch "$BATS_TEST_TMPDIR/ran"
+	[[ $stderr == "numactl2: cannot keep the global table as it was in /run/numactl2 ("*"), so the job's weights could not go back after it: nothing changed (--keep-weights changes it for good)" ]] || return 1
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
+	# The weights in effect change nothing, so need no baseline: the lease holds.
+	hold all 0:1
+	run -1 --separate-stderr numactl2 --set-global-weights=0:2
+	[ "$stderr" = "$(lease_msg 0 1 "$holder" 2)" ]
 }
 
 @test "fault: a full /dev/shm: the lease is the descriptor alone, and numactl2 says so" {
