@@ -210,6 +210,21 @@ job_then_service_killed() {
 	[[ $output == "$held 65534 "* ]] || return 1
 }
 
+@test "service: root's --force that cannot be saved leaves the holder's weight as it was, in the table and the book" {
+	mkdir "$SVC/state-dir"
+	STATE=$SVC/state-dir/state svc_start
+	hold_as_nobody 6
+	rm -r "$SVC/state-dir"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:8 --force touch "$SVC/ran"
+	[ "$stderr" = "numactl2: numactl2d cannot save its state (No such file or directory): nothing changed" ]
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 6 ]
+	run -0 "$NUMACTL2" --show
+	[[ $output == *"interleave weight holder: pid $held user nobody command sleep weights 0:6"* ]] || return 1
+	run grep -c "overrode" "$SVC/log"
+	[ "$output" = 0 ]
+}
+
 @test "service: any user's flock -s on a nodeN file counts for nothing: root's weights go back after its job (finding 2)" {
 	command -v flock >/dev/null || skip "needs flock"
 	svc_start

@@ -119,8 +119,9 @@ unsigned book_override(struct owner_book *b, const uint8_t *ask)
 }
 
 /* What ASK would write: each asked node the table does not hold at that
- * weight. AS_IS: the weights held or in the table, whatever they are. */
-int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,
+ * weight. AS_IS: the weights held or in the table, whatever they are.
+ * FORCE: ASK over the weights held (book_override(), at the commit). */
+int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is, bool force,
 	      struct book_plan *p, unsigned *node)
 {
 	for (unsigned n = 0; n < b->count; n++) {
@@ -136,7 +137,7 @@ int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,
 		if (rc < 0)
 			return rc;
 		p->was[n] = (uint8_t)weight_effective(now);
-		p->want[n] = b->holders[n] ? b->held[n] : as_is ? p->was[n] : ask[n];
+		p->want[n] = b->holders[n] && !force ? b->held[n] : as_is ? p->was[n] : ask[n];
 		p->changes[n] = p->want[n] != p->was[n];
 	}
 	return 0;

@@ -46,7 +46,7 @@ void book_plan_free(struct book_plan *p);
 int book_conflict(const struct owner_book *b, const uint8_t *ask, unsigned *node,
 		  const struct grant **holder);
 unsigned book_override(struct owner_book *b, const uint8_t *ask);
-int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is,
+int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is, bool force,
 	      struct book_plan *p, unsigned *node);
 void book_stage(struct owner_book *b, const struct book_plan *p, bool keep);
 int book_write(const struct owner_book *b, const struct book_plan *p, unsigned *node);

@@ -16,10 +16,12 @@
 #include "owner/state.h"
 #include "weights/table.h"
 
-/* What book_stage() changes, to be put back when the change fails. */
+/* What book_stage() and --force's book_override() change, to be put back
+ * when the change fails. */
 struct book_mark {
 	bool *changed;
 	uint8_t *base;
+	uint8_t *held;
 	int base_auto;
 };
 
@@ -27,19 +29,31 @@ static int mark(const struct owner_book *b, struct book_mark *m)
 {
 	m->changed = malloc(b->count * sizeof(*m->changed));
 	m->base = malloc(b->count);
-	if (!m->changed || !m->base)
+	m->held = malloc(b->count);
+	if (!m->changed || !m->base || !m->held)
 		return -ENOMEM;
 	memcpy(m->changed, b->changed, b->count * sizeof(*m->changed));
 	memcpy(m->base, b->base, b->count);
+	memcpy(m->held, b->held, b->count);
 	m->base_auto = b->base_auto;
 	return 0;
 }
 
+/* Every holder of a node holds the same weight (a conflict is refused, an
+ * override changes them all): the weight held before is the node's. */
 static void back_to_mark(struct owner_book *b, const struct book_mark *m)
 {
 	memcpy(b->changed, m->changed, b->count * sizeof(*m->changed));
 	memcpy(b->base, m->base, b->count);
 	b->base_auto = m->base_auto;
+	for (unsigned n = 0; n < b->count; n++) {
+		if (b->held[n] == m->held[n])
+			continue;
+		for (unsigned i = 0; i < b->ngrants; i++)
+			if (b->grant[i]->weight[n])
+				b->grant[i]->weight[n] = m->held[n];
+		b->held[n] = m->held[n];
+	}
 }
 
 static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p)
@@ -117,24 +131,33 @@ static void unwind(struct owner_server *s, struct owner_conn *c, const struct bo
 }
 
 /* The change of P for C's grant: OWNER_GRANTED, or the verdict the ask
- * gets (with the node concerned and the error). */
+ * gets (with the node concerned and the error). FORCE: root's --force, the
+ * holders in the way hold the weights asked from now on (said in the log
+ * once the change is made), or as before if it fails. */
 static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
-				 const struct book_plan *p, unsigned *node, int *err)
+				 const struct book_plan *p, bool force, unsigned *node, int *err)
 {
 	struct book_mark m = { 0 };
 	enum owner_verdict v = OWNER_BUSY;
 	bool written = false;
+	unsigned overrode = 0;
 	int rc = mark(&s->book, &m);
 
 	if (rc == 0) {
+		if (force)
+			overrode = book_override(&s->book, c->ask.weight);
 		book_stage(&s->book, p, c->ask.flags & OWNER_KEEP);
 		memcpy(c->grant->weight, p->want, s->book.count);
 		v = hold(s, c, p, node, &rc, &written);
 		if (v != OWNER_GRANTED)
 			unwind(s, c, &m, v, written);
+		else if (force)
+			s->log(LOG_NOTICE, "uid %u (--force) overrode %u leases", (unsigned)c->uid,
+			       overrode);
 	}
 	free(m.changed);
 	free(m.base);
+	free(m.held);
 	*err = -rc;
 	return v;
 }
@@ -183,17 +206,10 @@ static bool held_elsewhere(struct owner_server *s, struct owner_conn *c, unsigne
 	return true;
 }
 
-/* Root's --force: the holders in the way hold the weights asked, said in
- * the log. */
-static bool forced(struct owner_server *s, struct owner_conn *c)
+/* Root's --force: the holders in the way are overridden by the commit. */
+static bool may_force(const struct owner_conn *c)
 {
-	unsigned k;
-
-	if (!(c->ask.flags & OWNER_FORCE) || c->uid != 0)
-		return false;
-	k = book_override(&s->book, c->ask.weight);
-	s->log(LOG_NOTICE, "uid %u (--force) overrode %u leases", (unsigned)c->uid, k);
-	return true;
+	return (c->ask.flags & OWNER_FORCE) && c->uid == 0;
 }
 
 /* --no-global-weights: a node the table does not hold at the weight asked
@@ -234,13 +250,15 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_BAD_ASK, ENOENT, node, "the node has no weight file");
 		return true;
 	}
+	bool force = rc == -EBUSY && may_force(c);
+
 	if (rc == -EBUSY && dry_passes_holder(c))
 		rc = 0;
-	if (rc == -EBUSY && !forced(s, c))
+	if (rc == -EBUSY && !force)
 		return held_elsewhere(s, c, node, holder);
 	if (refused_by_limits(s, c))
 		return true;
-	rc = book_plan(&s->book, c->ask.weight, c->ask.flags & OWNER_AS_IS, p, &node);
+	rc = book_plan(&s->book, c->ask.weight, c->ask.flags & OWNER_AS_IS, force, p, &node);
 	if (rc < 0) {
 		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, node, "cannot read the table");
 		return true;
@@ -258,7 +276,7 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		answer_granted(s, c, p);
 		return true;
 	}
-	enum owner_verdict v = commit(s, c, p, &node, &err);
+	enum owner_verdict v = commit(s, c, p, force, &node, &err);
 
 	if (v != OWNER_GRANTED) {
 		owner_refuse(s, c, v, err, node, NULL);
