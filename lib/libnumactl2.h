@@ -749,7 +749,6 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
 int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
 /* The directory lock let go, the leases kept (other runs go on). */
-void request_release(struct plan *pl);
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
 bool request_undo(struct plan *pl);
 

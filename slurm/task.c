@@ -93,7 +93,6 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 		msg_request_error(out->error, sizeof(out->error), &e, &plan, "--weights-wait to queue");
 		return -1;
 	}
-	request_release(&plan);	/* other tasks go on; the leases stay */
 	describe(out->said, sizeof(out->said));
 	return 0;
 }

@@ -150,28 +150,6 @@ static void wait_job(int pidfd, int sigfd, bool *stop)
 	while (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)));
 }
 
-/* Until one of the holders WHO names ends, RECHECK_MS at most. */
-static void wait_holders(const struct lease_holders *who, int sigfd, bool *stop)
-{
-	struct pollfd fds[LEASE_MAX_PIDS + 1];
-	int timeout = RECHECK_MS;
-	nfds_t n = 0;
-
-	for (unsigned i = 0; i < who->count && i < LEASE_MAX_PIDS; i++) {
-		int fd = sys_pidfd_open(who->pid[i], 0);
-
-		if (fd < 0) {
-			timeout = 0;	/* gone already: look again now */
-			continue;
-		}
-		fds[n].fd = fd;
-		fds[n++].events = POLLIN;
-	}
-	wait_any(fds, n, sigfd, timeout, stop);
-	for (nfds_t i = 0; i < n; i++)
-		close(fds[i].fd);
-}
-
 /* The watcher itself: the library's second _exit, in the detached process
  * only (kept out of line for test/libpurity.bats). */
 static void __attribute__((noreturn, noinline)) watch(int pidfd, int gate,
@@ -188,12 +166,8 @@ static void __attribute__((noreturn, noinline)) watch(int pidfd, int gate,
 	if (!gate_opens())
 		_exit(0);
 	wait_job(PIDFD_SLOT, sigfd, &stop);
-	for (;;) {
-		(void)table_after_job(&s);
-		if (s.state != SETTLE_HELD || stop)
-			break;
-		wait_holders(&s.who, sigfd, &stop);
-	}
+	memset(&s, 0, sizeof(s));
+	w->job_ended(w->arg, &s);
 	if (w->said)
 		w->said(&s);
 	_exit(0);

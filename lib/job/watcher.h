@@ -7,9 +7,14 @@
 #include "libnumactl2.h"
 
 struct watcher {
-	/* Called in the watcher when it is done, with what table_after_job()
-	 * did; stderr is numactl2's where that is a terminal or a file, else
-	 * /dev/null. NULL: nothing said. */
+	/* Called in the watcher once the job has ended: the job's weights
+	 * given back to the table's owner (lib/request), what it put back
+	 * into S. */
+	void (*job_ended)(void *arg, struct settle *s);
+	void *arg;
+	/* Called in the watcher when it is done, with S; stderr is
+	 * numactl2's where that is a terminal or a file, else /dev/null.
+	 * NULL: nothing said. */
 	void (*said)(const struct settle *s);
 };
 

@@ -88,23 +88,30 @@ static void release(struct owner_server *s, struct owner_conn *c, pid_t pid)
 	owner_retry_waiting(s);
 }
 
-/* The holder at C's place in the list, or the list's end, made as it is
- * sent: a listing costs one answer's memory, however many hold. Holders
- * that come or go meanwhile may be missed or named twice. */
-static void next_listed(const struct owner_book *b, struct owner_conn *c, struct owner_answer *a)
+/* Holder G as an OWNER_HOLDER answer. */
+void owner_holder_answer(const struct owner_book *b, const struct grant *g, struct owner_answer *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->version = OWNER_WIRE_VERSION;
-	a->verdict = OWNER_END;
-	if (c->sent >= b->ngrants)
-		return;
-	const struct grant *g = b->grant[c->sent];
-
 	a->verdict = OWNER_HOLDER;
 	a->pid = (uint32_t)g->pid;
 	a->uid = (uint32_t)g->uid;
 	memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
 	grant_name_now(g, a->text, sizeof(a->text));
+}
+
+/* The holder at C's place in the list, or the list's end, made as it is
+ * sent: a listing costs one answer's memory, however many hold. Holders
+ * that come or go meanwhile may be missed or named twice. */
+static void next_listed(const struct owner_book *b, struct owner_conn *c, struct owner_answer *a)
+{
+	if (c->sent < b->ngrants) {
+		owner_holder_answer(b, b->grant[c->sent], a);
+		return;
+	}
+	memset(a, 0, sizeof(*a));
+	a->version = OWNER_WIRE_VERSION;
+	a->verdict = OWNER_END;
 }
 
 static void list(struct owner_server *s, struct owner_conn *c)

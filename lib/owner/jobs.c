@@ -3,6 +3,7 @@
  * user and name from /proc, read while the pidfd still names a live
  * process, so that a PID used again is never taken for the job. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,13 @@ static int grant_alloc(const struct owner_book *b, struct grant **out)
 	return 0;
 }
 
+static bool has_ended(int pidfd)
+{
+	struct pollfd p = { .fd = pidfd, .events = POLLIN };
+
+	return poll(&p, 1, 0) > 0;
+}
+
 /* A grant for the job PIDFD names (the grant owns PIDFD from here on). */
 int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out)
 {
@@ -109,8 +117,9 @@ int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out)
 	g->pidfd = pidfd;
 	g->pid = pidfd_pid(pidfd);
 	rc = g->pid > 0 ? read_job(g) : -ESRCH;
-	/* Still the same process once /proc was read. */
-	if (rc == 0 && pidfd_pid(pidfd) != g->pid)
+	/* Still the same process once /proc was read, and not one that has
+	 * ended (a zombie not yet reaped: its pidfd is readable). */
+	if (rc == 0 && (pidfd_pid(pidfd) != g->pid || has_ended(pidfd)))
 		rc = -ESRCH;
 	if (rc < 0) {
 		grant_free(g);

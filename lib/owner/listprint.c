@@ -6,7 +6,9 @@
 #include <pwd.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "owner/server.h"
 #include "owner/wire.h"
 
 struct list_print {
@@ -74,8 +76,10 @@ static void print_holder(const struct owner_answer *a, void *arg)
 	p->n++;
 }
 
-/* The holders numactl2d has: 0, or -errno when it does not answer;
- * nothing printed and 0 when no service listens. JSON: '"holders": [...]'. */
+/* The holders numactl2d has, or where none listens those of root's own
+ * owner's state file (root's alone to read): 0, or -errno when they cannot
+ * be had; a user who is not root, with no service, gets none and 0.
+ * JSON: '"holders": [...]'. */
 int owner_print_holders(FILE *out, bool json)
 {
 	struct list_print p = { .out = out, .json = json };
@@ -84,6 +88,8 @@ int owner_print_holders(FILE *out, bool json)
 	if (json)
 		fputs("\"holders\": [", out);
 	rc = owner_list(OWNER_ASK_TIMEOUT_MS, print_holder, &p);
+	if ((rc == -ENOENT || rc == -ECONNREFUSED) && geteuid() == 0)
+		rc = owner_list_here(print_holder, &p);
 	if (json)
 		fputs(p.n ? "\n  ]" : "]", out);
 	return rc == -ENOENT || rc == -ECONNREFUSED ? 0 : rc;

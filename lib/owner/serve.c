@@ -75,12 +75,15 @@ static int resume(struct owner_server *s)
 	return 0;
 }
 
-/* STATE's lock, a file beside it only root can open: a second service on
- * the same state would be a second writer of the table. Where the file
- * cannot be made (the state's directory read-only or full) the service
- * still starts, and refuses each change it cannot save: -1, said. */
-static int lock_state(const char *state, owner_log_fn *log)
+/* STATE's lock, a file beside it only root can open: two owners on the
+ * same state (numactl2d, or root's numactl2 where none runs: once.c) would
+ * be two writers of the table. A service asks once (WAIT_MS 0); root's
+ * numactl2 waits for another's change, 10 ms apart, until WAIT_MS. Where
+ * the file cannot be made (the state's directory read-only or full) the
+ * owner still starts, and refuses each change it cannot save: -1, said. */
+static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
 {
+	const struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
 	char path[512];
 	int fd;
 
@@ -90,26 +93,33 @@ static int lock_state(const char *state, owner_log_fn *log)
 		log(LOG_ERR, "cannot lock %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-		return fd;
-	log(LOG_ERR, "another numactl2d keeps %s", state);
+	for (int waited = 0;; waited += 10) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		if (waited >= wait_ms)
+			break;
+		nanosleep(&tick, NULL);
+	}
+	log(LOG_ERR, "another owner keeps %s", state);
 	close(fd);
 	return -EBUSY;
 }
 
-int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
-		       const char *rules_path, owner_log_fn *log)
+/* The owner's state and rules, locked and loaded, its holders watched:
+ * no socket and no signal yet. */
+int owner_server_open(struct owner_server *s, const char *state_path, const char *rules_path,
+		      owner_log_fn *log, int lock_wait_ms)
 {
 	struct rules_error re;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	s->listen_fd = listen_fd;
+	s->listen_fd = -1;
 	s->state_path = state_path;
 	s->log = log;
 	s->signal_fd = -1;
 	s->epfd = -1;
-	s->lock_fd = lock_state(state_path, log);
+	s->lock_fd = lock_state(state_path, log, lock_wait_ms);
 	if (s->lock_fd == -EBUSY)
 		return s->lock_fd;
 	rc = owner_rules_load(rules_path, &s->rules, &re);
@@ -123,10 +133,19 @@ int owner_server_start(struct owner_server *s, int listen_fd, const char *state_
 	s->epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (s->epfd < 0)
 		return -errno;
+	return resume(s);
+}
+
+int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
+		       const char *rules_path, owner_log_fn *log)
+{
+	int rc = owner_server_open(s, state_path, rules_path, log, 0);
+
+	if (rc < 0)
+		return rc;
+	s->listen_fd = listen_fd;
 	rc = open_signals(s);
-	if (rc == 0)
-		rc = owner_epoll_add(s, listen_fd, EPOLLIN, owner_tag(NULL, EV_LISTEN));
-	return rc < 0 ? rc : resume(s);
+	return rc < 0 ? rc : owner_epoll_add(s, listen_fd, EPOLLIN, owner_tag(NULL, EV_LISTEN));
 }
 
 static unsigned user_conns(const struct owner_server *s, uid_t uid)
@@ -222,19 +241,15 @@ static void resume_listening(struct owner_server *s, unsigned long long now)
 	s->listen_paused_until = 0;
 }
 
-static void accept_one(struct owner_server *s)
+/* A connection's FD taken on (accepted, or once.c's own): -1 when it is
+ * refused (closed, said to the peer where it can be). */
+int owner_server_take(struct owner_server *s, int fd)
 {
-	struct owner_conn *c;
-	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+	struct owner_conn *c = calloc(1, sizeof(*c));
 
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
-		pause_listening(s);
-	if (fd < 0)
-		return;
-	c = calloc(1, sizeof(*c));
 	if (!c) {
 		close(fd);
-		return;
+		return -1;
 	}
 	c->fd = fd;
 	c->deadline_ms = owner_now_ms() + OWNER_ASK_MS;
@@ -242,12 +257,24 @@ static void accept_one(struct owner_server *s)
 	    (c->uid != 0 && user_conns(s, c->uid) >= OWNER_USER_CONNS)) {
 		refuse_conn(fd, "too many connections of this user: at most 8 at once");
 		owner_conn_free(c);
-		return;
+		return -1;
 	}
 	if (add_conn(s, c) < 0) {
 		close(fd);
 		owner_conn_free(c);
+		return -1;
 	}
+	return 0;
+}
+
+static void accept_one(struct owner_server *s)
+{
+	int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+		pause_listening(s);
+	if (fd >= 0)
+		(void)owner_server_take(s, fd);
 }
 
 static void read_ask(struct owner_server *s, struct owner_conn *c)
@@ -349,6 +376,8 @@ int owner_server_run(struct owner_server *s)
 		expire(s, owner_now_ms());
 		resume_listening(s, owner_now_ms());
 		owner_grave_empty(s);
+		if (s->once && !s->nconn)
+			break;
 	}
 	return 0;
 }

@@ -46,8 +46,20 @@ struct owner_server {
 	struct owner_rows *rows;	/* HMAT's, read at the first OWNER_ROWS */
 	int lock_fd;			/* the state file's lock: one service at a time */
 	unsigned long long listen_paused_until;	/* out of descriptors: accept later */
+	bool once;			/* root's own owner for one ask (once.c): ends
+					 * with its connection */
 };
 
+int owner_server_open(struct owner_server *s, const char *state_path, const char *rules_path,
+		      owner_log_fn *log, int lock_wait_ms);
+int owner_server_take(struct owner_server *s, int fd);
+
+/* Root's own owner where no service listens (once.c). */
+const char *owner_dir(void);
+const char *owner_state_path(void);
+int owner_call_here(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a);
+int owner_settle_here(void);
+int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void *arg);
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
 		       const char *rules_path, owner_log_fn *log);
 int owner_server_run(struct owner_server *s);
@@ -90,5 +102,6 @@ void owner_job_ended(struct owner_server *s, struct grant *g);
 void owner_retry_waiting(struct owner_server *s);
 int owner_watch_grant(struct owner_server *s, struct grant *g);
 int owner_conn_send_list(struct owner_server *s, struct owner_conn *c);
+void owner_holder_answer(const struct owner_book *b, const struct grant *g, struct owner_answer *a);
 
 #endif

@@ -4,6 +4,8 @@
  * policy set. Weights first: a shared region's policy must not change
  * unless they did. */
 #include <errno.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "job/watcher.h"
 #include "libnumactl2.h"
@@ -39,62 +41,40 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 	return 0;
 }
 
-/* The table's change set up as apply_table() sets it up. */
-static void table_change_opts(const struct request *r, struct gw_txn *t)
-{
-	t->opt = r->lease;
-	t->keep = r->job;
-	t->no_write = r->no_global;
-	t->role = r->job && !r->keep_weights ? GW_BASELINE_SAVE : GW_BASELINE_REDEFINE;
-}
-
-/* Weighted interleave on the global table: a lease on the weights of the
- * nodes, written first where they differ (with -w alone, as they are). A
- * job's changes go back once the last job that needs them has ended
- * (lib/weights/baseline.c), unless --keep-weights; without a job nothing
- * ends, and what it writes stays. pl->watch: the table is not as it was,
- * so that a watcher (lib/job/watcher.c) must put it back. */
+/* Weighted interleave on the global table, through its owner: numactl2d
+ * where it listens, else root's own (lib/owner/once.c), which holds the
+ * weights of the nodes for the job, written first where they differ (with
+ * -w alone, as they are). A job's changes go back once the last job that
+ * needs them has ended, unless --keep-weights; without a job nothing ends,
+ * and what it writes stays. A user who is not root, with no service, gets
+ * the weights in effect (ineffect.c). pl->watch: root's own owner holds
+ * them, so that a watcher (lib/job/watcher.c) gives them back at the job's
+ * end. */
 static int apply_table(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct gw_txn *t = &pl->state->change.txn;
 	int rc;
 
 	if (!pl->table_change)
 		return 0;
-	if (gw_present() && request_ask_owner(r, pl, e, &rc))
-		return rc;
 	if (!gw_present())
 		/* Without weights, the policy call says why. */
 		return r->policy->has_weights ? fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
-	table_change_opts(r, t);
-	pl->table_taken = true;
-	rc = weights_apply(r->policy, &pl->state->change, &e->conflict, &e->node);
-	if (rc == -ENOTRECOVERABLE)
-		return fail(e, REQ_BASELINE_UNSAVED, -t->baseline_err);
-	if (rc < 0) {
-		gw_txn_say_refused(t, e->node, &e->table);
-		return fail(e, REQ_GLOBAL_REFUSED, -rc);
-	}
-	/* --no-global-weights writes nothing, not even after the job. */
-	pl->watch = t->role == GW_BASELINE_SAVE && !r->no_global && baseline_writable();
-	return 0;
+	if (!request_ask_owner(r, pl, e, &rc))
+		return request_in_effect(r, e);
+	pl->watch = rc == 0 && pl->state->owner_here && request_may_watch(r, pl);
+	return rc;
 }
 
 int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct gw_txn *t = &pl->state->change.txn;
 	int rc;
 
+	(void)pl;
 	if (!pl->table_change || !gw_present())
 		return 0;
 	if (request_dry_owner(r, e, &rc))
 		return rc;
-	table_change_opts(r, t);
-	rc = weights_check(r->policy, &pl->state->change, &e->conflict, &e->node);
-	if (rc < 0)
-		gw_txn_say_refused(t, e->node, &e->table);
-	gw_txn_free(t);
-	return rc < 0 ? fail(e, REQ_GLOBAL_REFUSED, -rc) : 0;
+	return request_in_effect(r, e);
 }
 
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
@@ -111,7 +91,8 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
  * end must put it back (pl->watch, known only after)? */
 bool request_may_watch(const struct request *r, const struct plan *pl)
 {
-	return pl->table_change && r->job && !r->keep_weights && !r->no_global && gw_present();
+	return pl->table_change && r->job && !r->keep_weights && !r->no_global && gw_present() &&
+	       geteuid() == 0;
 }
 
 static int policy_failed(const struct policy *p, int rc, struct request_error *e)
@@ -148,20 +129,9 @@ int request_apply(const struct request *r, struct plan *pl, struct request_error
 	return request_apply_policy(r, pl, e);
 }
 
-void request_release(struct plan *pl)
-{
-	weights_release(&pl->state->change);
-}
-
 bool request_undo(struct plan *pl)
 {
-	if (pl->state->owned)
-		return request_release_owner(pl);
-
-	bool written = pl->state->change.active && gw_txn_any_written(&pl->state->change.txn);
-
-	weights_undo(&pl->state->change);
-	return written;
+	return request_release_owner(pl);
 }
 
 void request_table_said(const struct plan *pl, struct gw_txn_said *s)
@@ -170,5 +140,5 @@ void request_table_said(const struct plan *pl, struct gw_txn_said *s)
 		*s = pl->state->owner_said;
 		return;
 	}
-	gw_txn_say(&pl->state->change.txn, s);
+	memset(s, 0, sizeof(*s));
 }

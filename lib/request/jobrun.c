@@ -11,9 +11,18 @@
 #include "job/supervise.h"
 #include "job/watcher.h"
 #include "libnumactl2.h"
+#include "owner/server.h"
 #include "request/planstate.h"
 #include "weights/lease.h"
 #include "weights/table.h"
+
+/* In the table's watcher, once the job has ended: root's own owner finds
+ * it so, and puts back what it alone held. */
+static void table_job_ended(void *arg, struct settle *s)
+{
+	(void)arg;
+	s->state = owner_settle_here() == 0 ? SETTLE_DONE : SETTLE_FAILED;
+}
 
 int request_watch_table(const struct request *r, struct plan *pl,
 			void (*said)(const struct settle *s))
@@ -22,6 +31,8 @@ int request_watch_table(const struct request *r, struct plan *pl,
 
 	if (!request_may_watch(r, pl))
 		return 0;
+	w.job_ended = table_job_ended;
+	w.arg = pl;
 	w.said = said;
 	return watcher_start(&w, &pl->state->gate);
 }
@@ -55,7 +66,6 @@ int request_job_start(struct plan *pl, struct job *job)
 {
 	int rc;
 
-	request_release(pl);
 	rc = supervise_start(job);
 	if (rc == 1) {
 		/* The job's watcher: the table's gate is numactl2's to close. */

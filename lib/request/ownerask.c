@@ -103,10 +103,30 @@ static int refused(struct request_error *e, const struct owner_answer *a, int rc
 	return -1;
 }
 
-/* The ask, sent: 1 when the service answered (or failed to: GOT), 0 when
- * none listens. DRY: its verdict alone. */
+/* numactl2d where it listens; where none does, root's own owner (the
+ * service's code in this process, on its state file: lib/owner/once.c).
+ * -ENOENT: neither, for a user who is not root; *HERE: root's own. */
+static int call_owner(const struct owner_ask *k, int pidfd, int timeout_ms,
+		      struct owner_answer *a, bool *here)
+{
+	int got = owner_call(k, pidfd, timeout_ms, a);
+
+	*here = false;
+	if (got != -ENOENT && got != -ECONNREFUSED)
+		return got;
+	if (geteuid() != 0)
+		return -ENOENT;
+	*here = true;
+	got = owner_call_here(k, pidfd, timeout_ms, a);
+	/* Root's own owner that cannot work is an answer, not "no owner". */
+	return got == -ENOENT ? -ENOLCK : got;
+}
+
+/* The ask, sent: 1 when an owner answered (or failed to: GOT), 0 when
+ * there is none (a user who is not root, no service). DRY: its verdict
+ * alone. */
 static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
-		     struct owner_answer *a, int *got)
+		     struct owner_answer *a, int *got, bool *here)
 {
 	int pidfd;
 
@@ -120,20 +140,22 @@ static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
 	fill_ask(r, k);
 	if (dry)
 		k->flags |= OWNER_DRY;
-	*got = owner_call(k, pidfd, dry ? OWNER_ASK_MS * 2 : (int)k->wait_ms + OWNER_ASK_MS * 2, a);
+	*got = call_owner(k, pidfd, dry ? OWNER_ASK_MS * 2 : (int)k->wait_ms + OWNER_ASK_MS * 2, a,
+			  here);
 	close(pidfd);
-	return *got != -ENOENT && *got != -ECONNREFUSED;
+	return *got != -ENOENT;
 }
 
 /* --dry-run where the service listens: 1 and its verdict in *RC (-1 with E
  * as the run would say it), 0 when none listens. */
 int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
 {
-	static struct owner_ask k;
-	static struct owner_answer a;
+	struct owner_ask k;
+	struct owner_answer a;
+	bool here;
 	int got;
 
-	if (!ask_owner(r, true, &k, &a, &got))
+	if (!ask_owner(r, true, &k, &a, &got, &here))
 		return 0;
 	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &a, got);
 	return 1;
@@ -141,11 +163,11 @@ int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
 
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
 {
-	static struct owner_ask k;
-	static struct owner_answer a;
+	struct owner_ask k;
+	struct owner_answer a;
 	int got;
 
-	if (!ask_owner(r, false, &k, &a, &got))
+	if (!ask_owner(r, false, &k, &a, &got, &pl->state->owner_here))
 		return 0;
 	pl->table_taken = true;
 	pl->state->owner_pid = getpid();
@@ -183,17 +205,18 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct gw_txn_said *said,
 			struct request_error *e, int *rc)
 {
-	static struct owner_ask k;
-	static struct owner_answer a;
+	struct owner_ask k;
+	struct owner_answer a;
 	int pidfd = sys_pidfd_open(getpid(), 0);
+	bool here;
 	int got;
 
 	if (pidfd < 0)
 		return 0;
 	fill_admin(op, wl, o, &k);
-	got = owner_call(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a);
+	got = call_owner(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a, &here);
 	close(pidfd);
-	if (got == -ENOENT || got == -ECONNREFUSED)
+	if (got == -ENOENT)
 		return 0;
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
 		(void)say_change(&a, k.flags, said);
@@ -233,15 +256,14 @@ int request_owner_rows(const struct request *r, struct auto_weights *aw)
  * written. */
 bool request_release_owner(struct plan *pl)
 {
-	static struct owner_ask k;
-	static struct owner_answer a;
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_RELEASE };
+	struct owner_answer a;
+	bool here;
 
 	if (!pl->state->owned)
 		return false;
 	pl->state->owned = false;
-	k.version = OWNER_WIRE_VERSION;
-	k.op = OWNER_RELEASE;
 	k.pid = (uint32_t)pl->state->owner_pid;
-	(void)owner_call(&k, -1, OWNER_ASK_MS * 2, &a);
+	(void)call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here);
 	return pl->state->owner_wrote;
 }

@@ -21,6 +21,8 @@ struct plan_state {
 	bool owned;
 	bool owner_wrote;
 	pid_t owner_pid;		/* the process the lease is for */
+	bool owner_here;		/* root's own owner, in this process: no
+					 * service watches the job (pl->watch) */
 	struct gw_txn_said owner_said;
 };
 
@@ -29,6 +31,7 @@ struct plan_state {
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
 int request_dry_owner(const struct request *r, struct request_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
+int request_in_effect(const struct request *r, struct request_error *e);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 
 /* Before request_apply_table(): may it change the table for a job whose

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Root's own owner where no numactl2d listens: the service's code (serve.c,
+ * grant.c, grantask.c) for one ask, in this process, on the service's state
+ * file and lock. The ask goes over a socket pair, so that it is checked and
+ * answered exactly as the service would; the holders stay in the state
+ * file, which the next owner (this one again, or numactl2d) loads, dropping
+ * the jobs that have ended and putting back what they alone held. The lock
+ * is a file only root can open, in a directory only root can write: no file
+ * another user can open, lock or fill decides anything (docs/service.md). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "owner/server.h"
+#include "owner/state.h"
+#include "sysfile/sysfile.h"
+
+#define OWNER_DIR_LIVE "/run/numactl2"
+
+#ifdef NUMACTL2_TEST_BUILD
+#include <libgen.h>
+
+/* Test build only: NUMACTL2_BASELINE_DIR, else numactl2/ beside the copy of
+ * the table (NUMACTL2_SYSFS_WI), so that tests share no state. */
+const char *owner_dir(void)
+{
+	static char dir[600];
+	const char *set = getenv("NUMACTL2_BASELINE_DIR"), *wi = getenv("NUMACTL2_SYSFS_WI");
+	char parent[512];
+
+	if (set && *set)
+		return set;
+	if (!wi || !*wi)
+		return "/nonexistent/numactl2-test-build";
+	snprintf(parent, sizeof(parent), "%s", wi);
+	snprintf(dir, sizeof(dir), "%s/numactl2", dirname(parent));
+	return dir;
+}
+
+/* Test build only: the tests' files are the tester's own. */
+static bool trusted_owner(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
+static const char *rules_path(void)
+{
+	const char *set = getenv("NUMACTL2_OWNER_RULES");
+
+	return set && *set ? set : "/nonexistent/numactl2-test-build/weights.conf";
+}
+#else
+const char *owner_dir(void)
+{
+	return OWNER_DIR_LIVE;
+}
+
+static bool trusted_owner(uid_t uid)
+{
+	return uid == 0;
+}
+
+static const char *rules_path(void)
+{
+	return OWNER_RULES_FILE;
+}
+#endif
+
+const char *owner_state_path(void)
+{
+	static char path[640];
+
+	snprintf(path, sizeof(path), "%s/state", owner_dir());
+	return path;
+}
+
+/* The state's directory, made where there is none (as systemd's
+ * RuntimeDirectory= would: 0755, the socket's place too): root's alone to
+ * write, or -EPERM, and nothing of it is used. */
+static int owner_dir_ready(void)
+{
+	struct stat st;
+
+	if (mkdir(owner_dir(), 0755) < 0 && errno != EEXIST)
+		return -errno;
+	if (lstat(owner_dir(), &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || !trusted_owner(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return -EPERM;
+	return 0;
+}
+
+static void __attribute__((format(printf, 2, 3))) log_here(int priority, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsyslog(LOG_USER | priority, fmt, ap);
+	va_end(ap);
+}
+
+/* The ask K sent to S on a socket pair, and S run until it has answered. */
+static int ask_once(struct owner_server *s, const struct owner_ask *k, int pidfd,
+		    struct owner_answer *a)
+{
+	int sv[2];
+	int rc;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	rc = owner_server_take(s, sv[1]) < 0 ? -ENOMEM : 0;
+	if (rc == 0)
+		rc = owner_send(sv[0], k, sizeof(*k), pidfd);
+	if (rc == 0)
+		rc = owner_server_run(s);
+	if (rc == 0)
+		rc = owner_recv(sv[0], a, sizeof(*a), NULL);
+	if (rc == -EAGAIN)
+		rc = -ETIMEDOUT;
+	if (rc == 0 && !owner_answer_valid(a))
+		rc = -EBADMSG;
+	close(sv[0]);
+	return rc;
+}
+
+/* As owner_call(), answered here: root's, where no service listens. The
+ * lock is waited for until TIMEOUT_MS (another root run's change). */
+int owner_call_here(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a)
+{
+	struct owner_server s;
+	int rc = owner_dir_ready();
+
+	if (rc < 0)
+		return rc;
+	rc = owner_server_open(&s, owner_state_path(), rules_path(), log_here, timeout_ms);
+	s.once = true;
+	if (rc == 0 && s.lock_fd < 0)
+		rc = -ENOLCK;
+	if (rc == 0)
+		rc = ask_once(&s, k, pidfd, a);
+	owner_server_end(&s);
+	return rc;
+}
+
+/* Root's own owner, opened and closed: the jobs that ended dropped and
+ * what they alone held put back (serve.c's resume()), as at a Slurm
+ * step's end. */
+int owner_settle_here(void)
+{
+	struct owner_server s;
+	int rc = owner_dir_ready();
+
+	if (rc < 0)
+		return rc;
+	rc = owner_server_open(&s, owner_state_path(), rules_path(), log_here, OWNER_ASK_MS);
+	owner_server_end(&s);
+	return rc;
+}
+
+/* The holders as the state file has them, each to EACH (an OWNER_HOLDER
+ * answer), as owner_list() gives numactl2d's: only those whose job runs,
+ * and nothing put back (a listing changes nothing). The file is replaced
+ * whole by each change: no lock is needed to read it. */
+int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void *arg)
+{
+	struct owner_book b;
+	struct state_loaded how;
+	int rc = book_init(&b);
+
+	if (rc == 0)
+		rc = state_load(owner_state_path(), &b, &how);
+	for (unsigned i = 0; rc == 0 && i < b.ngrants; i++) {
+		struct owner_answer a;
+
+		owner_holder_answer(&b, b.grant[i], &a);
+		each(&a, arg);
+	}
+	book_free(&b);
+	return rc;
+}
