@@ -59,7 +59,7 @@ static void lease_options(const struct ctl *ctl, struct lease_options *o)
  * apply.c), and what it did, said. */
 static void apply_weights(struct ctl *ctl)
 {
-	struct gw_txn_said said;
+	struct table_said said;
 	struct request_error e;
 	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
 
@@ -69,19 +69,16 @@ static void apply_weights(struct ctl *ctl)
 		return;
 	}
 	request_table_said(&ctl->plan, &said);
-	global_settle_report(&said.settled);
 	if (rc < 0)
 		cli_request_failed(ctl, &e);
-	global_lease_report(&said.lease);
 	global_report(&said);
 }
 
 /* What the watcher says, on a terminal or in a file: only what the notice
- * did not promise (the kernel's auto weights staying off, a failure). */
+ * did not promise (a failure). */
 static void watcher_said(const struct settle *s)
 {
-	if (s->state != SETTLE_DONE || s->auto_err)
-		global_settle_report(s);
+	global_settle_report(s);
 }
 
 /* The job's end puts the table back as it was: a watcher of this process
@@ -272,14 +269,11 @@ static struct report *open_report(struct ctl *ctl)
 }
 
 /* What the job's end did (lib/request/jobend.c), said: --restore-weights'
- * nodes, each left alone named, and the table put back as it was. */
+ * nodes, back or left as they are. */
 static void job_end_said(struct job_end *end)
 {
 	if (end->restored)
-		global_restore_report(end->restore_rc, &end->restore);
-	free(end->restore.left);
-	if (end->settled)
-		watcher_said(&end->settle);
+		global_restore_report(end);
 }
 
 /* The job never ran, or its exec failed: what this run wrote goes back. */
@@ -374,47 +368,24 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
 
-/* numactl2d owns the table while it runs: the admin's change is its. */
-static bool global_op_by_owner(const struct ctl *ctl, const struct lease_options *o)
+/* The admin's change, by the table's owner (numactl2d, or root's own). */
+static int global_op(const struct ctl *ctl)
 {
 	static const enum admin_op op_of[] = {
 		[GLOBAL_SET] = ADMIN_SET, [GLOBAL_RESET] = ADMIN_RESET, [GLOBAL_AUTO] = ADMIN_AUTO,
 	};
-	struct gw_txn_said said;
+	struct lease_options o;
+	struct table_said said;
 	struct request_error e;
-	int rc;
 
-	if (!request_admin_owner(op_of[ctl->global_op], &ctl->weights, o, &said, &e, &rc))
-		return false;
-	if (rc < 0)
+	lease_options(ctl, &o);
+	if (request_admin_owner(op_of[ctl->global_op], &ctl->weights, &o, &said, &e) < 0)
 		cli_request_failed(ctl, &e);
 	if (ctl->global_op == GLOBAL_AUTO)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");
 	else
 		global_report(&said);
-	return true;
-}
-
-static int global_op(const struct ctl *ctl)
-{
-	static struct admin_result res;
-	struct lease_options o;
-	int rc;
-
-	lease_options(ctl, &o);
-	if (global_op_by_owner(ctl, &o))
-		return 0;
-	switch (ctl->global_op) {
-	case GLOBAL_AUTO:
-		rc = admin_auto_weights(&o, &res);
-		break;
-	case GLOBAL_RESET:
-		rc = admin_reset_weights(&o, &res);
-		break;
-	default:
-		rc = admin_set_weights(&ctl->weights, &o, &res);
-	}
-	return global_admin_report(rc, &res, ctl->global_op == GLOBAL_AUTO);
+	return 0;
 }
 
 /* --show, on stdout. */

@@ -243,147 +243,47 @@ unsigned long long memcg_room(void);
 int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
 		     struct bitmask **out);
 
-/* Who holds a lease (lib/weights/holders.c). */
-#define LEASE_MAX_PIDS 16
-
-/* The live processes that hold a node's lease. */
-struct lease_holders {
-	unsigned count;			/* may exceed LEASE_MAX_PIDS; only that many are kept */
-	bool more;			/* and others, not looked for past LEASE_MAX_PIDS */
-	pid_t pid[LEASE_MAX_PIDS];
-};
-
-void holders_format_pids(const struct lease_holders *who, char *buf, size_t len);
-
-/* Leases on the global weights (lib/weights/lease.c). */
-/* A node a live lease holds at another weight than the one asked for. */
-struct lease_conflict {
-	unsigned node, held, want;
-	struct lease_holders who;
-};
-
-/* How a run treats the leases of others. */
+/* How a run treats the weights other jobs hold (the table's owner,
+ * lib/owner). */
 struct lease_options {
-	bool force;			/* --force: write over live leases */
-	bool wait;			/* --wait: poll until the leases are gone */
-	unsigned wait_secs;		/* 0: no limit */
+	bool force;			/* --force: root's, over the weights others hold */
+	bool wait;			/* --wait: until they are given back */
+	unsigned wait_secs;		/* 0: as long as the owner allows */
 };
 
-#define LEASE_MAX_OVERRIDDEN 8
-
-/* What a run's leases did, as its notices say it: a value, which the
- * front ends get a copy of (gw_txn_say()) and not the descriptors. */
-struct lease_said {
-	int record_err;			/* 0, or why lease_keep() could not record
-					 * a lease: it then lasts only while a
-					 * descriptor stays open */
-	bool waited;			/* --wait found a lease in the way */
-	unsigned waited_ms;		/* and waited this long */
-	struct lease_conflict waited_for;	/* the last lease it waited for */
-	unsigned noverridden;		/* --force: the leases written over */
-	struct lease_conflict overridden[LEASE_MAX_OVERRIDDEN];
-};
-
-/* The table put back as it was (lib/weights/settle.c). */
-/* What settle_table() found and did. */
+/* What the table's watcher did once the job had ended (lib/job/watcher.c). */
 enum settle_state {
-	SETTLE_NONE,		/* no baseline: the table is as it was */
-	SETTLE_HELD,		/* a live job leases a node that differs from it (who) */
-	SETTLE_DONE,		/* put back (put_back, auto_*), the baseline gone */
-	SETTLE_FAILED,		/* err; failed_node, or -1 for the baseline itself */
-	SETTLE_STALE,		/* a baseline of another boot: dropped, the table as it is */
+	SETTLE_NONE,		/* nothing done */
+	SETTLE_DONE,		/* what the ended jobs alone held put back, but: */
+	SETTLE_FAILED,		/* err: the owner could not be asked */
 };
 
 struct settle {
 	enum settle_state state;
-	unsigned held_node;		/* SETTLE_HELD: the first such node */
-	struct lease_holders who;	/* and its holders */
-	char put_back[512];		/* SETTLE_DONE: "node0 3->1, ...", or "" */
-	bool auto_back;			/* the auto switch turned back on */
-	int auto_err;			/* -errno: it stays off (-ENODEV: no bandwidth data) */
 	int err;
-	int failed_node;
+	unsigned failed;		/* SETTLE_DONE: nodes that could not go back */
+	unsigned first_failed;		/* the first of them, and why */
+	int failed_err;
+	int auto_err;			/* -errno: the kernel's auto weights stay off
+					 * (-ENODEV: no bandwidth data) */
 };
 
-/* A change of the global table, as the front ends word it (lib/weights/txn.c). */
-/* A transaction as the front ends word it (a change, a refusal, an admin
- * operation): a copy, so that none of them reads its nodes, its lock or
- * its lease descriptors. */
-struct gw_txn_said {
-	char changed[512];		/* gw_txn_describe(); "": nothing changed */
+/* A change of the global table as the front ends word it: what the table's
+ * owner changed for a run, or why a user who is not root cannot have it
+ * (lib/request/ineffect.c). */
+struct table_said {
+	char changed[512];		/* "node0 1->9, ..."; "": nothing changed */
 	bool auto_was_on;		/* the change turned the kernel's auto weights off */
 	bool restores;			/* a job's change, back once the last such job ends */
-	bool keep;			/* a job's change: held under its leases */
-	bool no_write;			/* --no-global-weights */
-	struct lease_options opt;
-	struct lease_said lease;
-	struct settle settled;		/* what the table's lock found left by ended jobs */
-	/* gw_txn_say_refused() only: NODE's weight asked (WANT, if ASKED) and
-	 * in the table now (NOW, 0: unreadable); "0:1,1:1": every weight asked
-	 * (WANTED) and the table's now for those nodes (HAVE). */
+	bool keep;			/* kept after the job (--keep-weights) */
+	/* A refusal: NODE's weight asked (WANT, if ASKED) and in the table
+	 * now (NOW); "0:1,1:1": every weight asked (WANTED) and the table's
+	 * now for those nodes (HAVE). */
 	bool asked;
 	unsigned want, now;
 	char wanted[256], have[256];
 };
 
-/* --restore-weights (lib/weights/restore.c). */
-/* Why a node the run wrote was or was not put back. */
-enum restore_outcome {
-	RESTORE_LEFT_LEASED,	/* another job leases it now (who) */
-	RESTORE_LEFT_CHANGED,	/* its weight is no longer the one the run set */
-	RESTORE_STAGE_FAILED,	/* cannot be written (err) */
-};
-
-struct restore_node {
-	unsigned node;
-	enum restore_outcome outcome;
-	unsigned weight;		/* its weight now */
-	unsigned set;			/* the weight the run set */
-	int err;			/* RESTORE_STAGE_FAILED: -errno */
-	struct lease_holders who;	/* RESTORE_LEFT_LEASED */
-};
-
-/* The kernel's auto mode, when it was on before the run. */
-enum restore_auto {
-	RESTORE_AUTO_UNTOUCHED,	/* was off, or not every node went back, or unreadable */
-	RESTORE_AUTO_LEFT_OFF,	/* a node is leased (auto_leased_node) */
-	RESTORE_AUTO_BACK_ON,
-};
-
-struct restore_result {
-	int lock_err;			/* cannot lock the table: -errno, nothing done */
-	unsigned nleft;
-	struct restore_node *left;	/* nleft nodes not put back, by node; free() it */
-	int commit_err;			/* -errno: none put back, commit_failed_node failed */
-	unsigned commit_failed_node;
-	char put_back[512];		/* "node0 9->1, ...": what went back */
-	enum restore_auto auto_mode;
-	unsigned auto_leased_node;
-};
-
-/* --set, --reset and --auto-global-weights (lib/weights/admin.c). */
-/* Where an operation stopped, when it returns < 0. */
-enum admin_step {
-	ADMIN_NO_TABLE = 1,	/* the kernel has no global weights */
-	ADMIN_NO_NODES,		/* the table's directory cannot be read */
-	ADMIN_NO_AUTO,		/* the kernel has no auto weights */
-	ADMIN_CHANGE,		/* the leases or the writes (conflict, failed_node) */
-	ADMIN_ENABLE_AUTO,	/* turning auto mode on */
-};
-
-struct admin_result {
-	enum admin_step failed;
-	/* What was asked and changed (old -> new, auto mode before), what
-	 * --wait waited for and whom --force overrode, or why it was refused. */
-	struct gw_txn_said said;
-	struct lease_conflict conflict;	/* -EBUSY: the lease in the way */
-	unsigned failed_node;
-};
-
-int admin_set_weights(const struct weight_list *wl, const struct lease_options *o,
-		      struct admin_result *res);
-int admin_reset_weights(const struct lease_options *o, struct admin_result *res);
-int admin_auto_weights(const struct lease_options *o, struct admin_result *res);
 /* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
  * "would set global interleave weights: 0:3 1:1"; 0 or -ENOMEM
  * (lib/request/planprint.c). */
@@ -658,11 +558,12 @@ enum request_fault {
 	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma drops them */
 	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
 	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
-	REQ_GLOBAL_REFUSED,	/* err, node, table, conflict */
+	REQ_NO_GLOBAL_TABLE,	/* this kernel has no global weights (before 6.9) */
+	REQ_NO_AUTO_WEIGHTS,	/* this kernel has no auto switch (before 6.16) */
+	REQ_GLOBAL_REFUSED,	/* err, node, table: a user who is not root, no owner */
 	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
 	REQ_POLICY,		/* err: the policy call's */
 	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
-	REQ_BASELINE_UNSAVED,	/* err: the table as it was cannot be kept; nothing changed */
 };
 
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
@@ -689,7 +590,11 @@ enum owner_refusal {
 
 struct owner_refused {
 	enum owner_refusal said;
+	bool by_service;	/* numactl2d's answer; else root's own owner's */
 	unsigned pid, uid, held;
+	unsigned want;		/* OWNER_SAID_HELD: the weight this run asked there,
+				 * 0: the node free (the kernel's auto weights) */
+	unsigned waited;	/* and the seconds --wait waited for it, 0: none */
 	char text[200];
 };
 
@@ -702,18 +607,17 @@ struct request_error {
 	int mode;		/* REQ_POLICY: the policy's mode */
 	/* REQ_GLOBAL_REFUSED only (request_resolve() zeroes what is above):
 	 * the change asked, and the lease in its way (-EBUSY). */
-	struct gw_txn_said table;
-	struct lease_conflict conflict;
+	struct table_said table;
 	struct owner_refused owner;	/* REQ_OWNER */
 };
 
-/* --set-, --reset- and --auto-global-weights through numactl2d where it listens (lib/request/
- * ownerask.c): 1 when it answered (0 in *RC and what changed in SAID, or
- * -1 and E says why), 0 when no service listens. */
+/* --set-, --reset- and --auto-global-weights by the table's owner: numactl2d
+ * where it listens, else root's own (lib/request/ownerask.c). 0 and what
+ * changed in SAID, or -1 and E says why. */
 enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
-			const struct lease_options *o, struct gw_txn_said *said,
-			struct request_error *e, int *rc);
+			const struct lease_options *o, struct table_said *said,
+			struct request_error *e);
 
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,
@@ -754,11 +658,11 @@ bool request_undo(struct plan *pl);
 
 /* jobend.c: what happens once the job (or the Slurm step) has ended. */
 struct job_end {
-	bool restored;			/* --restore-weights ran */
-	int restore_rc;
-	struct restore_result restore;	/* its result; free(restore.left) after */
-	bool settled;			/* the table put back as it was */
-	struct settle settle;
+	bool restored;			/* --restore-weights: the job's weights given back */
+	char put_back[512];		/* and the nodes back as they were: "node0 9->1, ..." */
+	char left[512];			/* and those left: "node1 at 3 (held by another job)" */
+	bool settled;			/* a Slurm step's end: the ended tasks' too */
+	struct settle settle;		/* and how that went */
 };
 
 /* PL: this run's plan (NULL in a process that holds none, as slurmstepd's
@@ -789,14 +693,13 @@ void request_job_done(struct plan *pl, struct job *job, bool restore, struct job
  * and what this run wrote goes back. */
 void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);
 /* What the table's change did (pl->table_taken), for the front ends' notices. */
-void request_table_said(const struct plan *pl, struct gw_txn_said *s);
+void request_table_said(const struct plan *pl, struct table_said *s);
 
 /* places.c: what a message names, the places the library reads and writes
  * (each owned by a module the front ends do not call). */
 enum lib_place {
 	LIB_TABLE,		/* the global table's directory in sysfs */
-	LIB_BASELINE,		/* the table as it was, kept in /dev/shm */
-	LIB_RECORDS,		/* the lease records in /dev/shm */
+	LIB_OWNER,		/* the table's owner's state and lock (root's) */
 	LIB_NODEPERF,		/* the nodes' access classes in sysfs */
 	LIB_MPOL2_CALLS,	/* where the kernel series lists its calls */
 };

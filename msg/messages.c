@@ -124,69 +124,36 @@ static void with_errno(char *buf, size_t len, int rc, const char *msg)
 	snprintf(buf, len, "%s: %s", msg, strerror(-rc));
 }
 
-static void global_failed(char *buf, size_t len, int rc, unsigned node)
-{
-	char what[160];
-
-	if (rc == -EACCES || rc == -EPERM) {
-		with_errno(buf, len, rc, "changing global interleave weights needs root");
-		return;
-	}
-	if (rc == -ENOENT) {
-		snprintf(buf, len, "node %u has no global interleave weight in %s", node, lib_place(LIB_TABLE));
-		return;
-	}
-	snprintf(what, sizeof(what), "cannot change global interleave weight of node %u (none changed)",
-		 node);
-	with_errno(buf, len, rc, what);
-}
-
-/* An unprivileged job whose weights differ from the table's: one line that
- * says what it can do instead. */
-static void needs_root(char *buf, size_t len, const struct gw_txn_said *t, unsigned node)
+/* A user who is not root, with no numactl2d to ask, whose weights differ
+ * from the table's: one line that says what it can do instead. */
+static void needs_root(char *buf, size_t len, const struct table_said *t, unsigned node)
 {
 	if (!t->keep) {
-		snprintf(buf, len, "changing global interleave weights needs root (node %u is %u, "
-			 "not %u)", node, t->now, t->want);
+		snprintf(buf, len, "changing global interleave weights needs root, or numactl2d "
+			 "(node %u is %u, not %u)", node, t->now, t->want);
 		return;
 	}
-	snprintf(buf, len, "node %u has global weight %u, not %u, and only root can change it: "
-		 "ask for the weights in effect (--weights=%s), check with --dry-run, or have an "
-		 "admin run 'numactl2 --set-global-weights=%s'", node, t->now, t->want, t->have,
-		 t->wanted);
+	snprintf(buf, len, "node %u has global weight %u, not %u, and only root can change it, "
+		 "or numactl2d where an admin runs it (numactl2d(8)): ask for the weights in "
+		 "effect (--weights=%s), check with --dry-run, or have an admin run "
+		 "'numactl2 --set-global-weights=%s'", node, t->now, t->want, t->have, t->wanted);
 }
 
-static void leased(char *buf, size_t len, const struct lease_options *o,
-		   const struct lease_conflict *c, const char *remedy)
+/* Why a user who is not root, with no numactl2d, cannot have the weights
+ * asked (RC -EACCES), or a node the table has no weight for (-ENOENT). */
+void msg_global_refused(char *buf, size_t len, const struct table_said *t, int rc,
+			unsigned node)
 {
-	char pids[256];
-
-	holders_format_pids(&c->who, pids, sizeof(pids));
-	if (o->wait)
-		snprintf(buf, len, "gave up after waiting %u s: node %u weight %u is still leased "
-			 "by a running job (PIDs %s); this needs weight %u there", o->wait_secs,
-			 c->node, c->held, pids, c->want);
-	else
-		snprintf(buf, len, "node %u weight %u is leased by a running job (PIDs %s); this "
-			 "needs weight %u there: %s", c->node, c->held, pids, c->want, remedy);
-}
-
-/* Every way a change of the table can fail (RC from weights_apply() or
- * the admin operations), as one line. REMEDY says, in the front end's own
- * options, what to do about a live lease. */
-void msg_global_refused(char *buf, size_t len, const struct gw_txn_said *t, int rc,
-			const struct lease_conflict *c, unsigned node, const char *remedy)
-{
-	if (rc == -ENOMEM)
-		with_errno(buf, len, rc, "cannot change global interleave weights");
-	else if (rc == -EBUSY)
-		leased(buf, len, &t->opt, c, remedy);
-	else if (rc == -EROFS && t->no_write)
-		msg_no_global_write(buf, len);
-	else if ((rc == -EACCES || rc == -EPERM) && t->asked)
+	if (rc == -EACCES && t->asked)
 		needs_root(buf, len, t, node);
+	else if (rc == -EACCES)
+		snprintf(buf, len, "changing global interleave weights needs root, or numactl2d "
+			 "where an admin runs it (numactl2d(8))");
+	else if (rc == -ENOENT)
+		snprintf(buf, len, "node %u has no global interleave weight in %s", node,
+			 lib_place(LIB_TABLE));
 	else
-		global_failed(buf, len, rc, node);
+		with_errno(buf, len, rc, "cannot change global interleave weights");
 }
 
 /* A check that could not finish (UNCHECKED): why. */
@@ -238,47 +205,25 @@ void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
 	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
 }
 
-/* "; kernel auto weights back on", or why they stay off. */
-static void auto_after(char *buf, size_t len, const struct settle *s)
-{
-	buf[0] = '\0';
-	if (s->auto_back)
-		snprintf(buf, len, "; kernel auto weights back on");
-	else if (s->auto_err == -ENODEV)
-		snprintf(buf, len, "; kernel auto weights stay off: the platform reports no node "
-			 "bandwidth to set them from");
-	else if (s->auto_err)
-		snprintf(buf, len, "; kernel auto weights stay off: %s", strerror(-s->auto_err));
-}
-
-/* The global table put back as it was before the jobs that have ended
- * changed it (settle.c), or why it could not be: false when there is
- * nothing to say (nothing to do, still needed by a job, or a user who may
- * not write the table: root's next run will). */
+/* What the table's owner could not put back at a job's end (its notice
+ * promised the rest): false when there is nothing to say. */
 bool msg_settle(char *buf, size_t len, const struct settle *s)
 {
-	char autos[160];
-
-	if (s->state == SETTLE_FAILED && s->err != -EACCES) {
-		if (s->failed_node >= 0)
-			snprintf(buf, len, "cannot put node %d's global interleave weight back as it "
-				 "was: %s", s->failed_node, strerror(-s->err));
-		else
-			snprintf(buf, len, "cannot put the global interleave weights back as they "
-				 "were (%s): %s", lib_place(LIB_BASELINE), strerror(-s->err));
-		return true;
-	}
-	if (s->state == SETTLE_STALE) {
-		snprintf(buf, len, "dropped the global interleave weights of another boot (%s): "
-			 "the table is taken as it is", lib_place(LIB_BASELINE));
-		return true;
-	}
-	if (s->state != SETTLE_DONE)
+	if (s->state == SETTLE_FAILED)
+		snprintf(buf, len, "cannot put the global interleave weights back after the job "
+			 "(%s): %s", lib_place(LIB_OWNER), strerror(-s->err));
+	else if (s->state == SETTLE_DONE && s->failed)
+		snprintf(buf, len, "cannot put node %u's global interleave weight back as it was: "
+			 "%s (%u nodes stay changed)", s->first_failed, strerror(-s->failed_err),
+			 s->failed);
+	else if (s->state == SETTLE_DONE && s->auto_err == -ENODEV)
+		snprintf(buf, len, "put the global interleave weights back as they were; kernel "
+			 "auto weights stay off: the platform reports no node bandwidth to set "
+			 "them from");
+	else if (s->state == SETTLE_DONE && s->auto_err)
+		snprintf(buf, len, "put the global interleave weights back as they were; kernel "
+			 "auto weights stay off: %s", strerror(-s->auto_err));
+	else
 		return false;
-	auto_after(autos, sizeof(autos), s);
-	if (!s->put_back[0] && !autos[0])
-		return false;
-	snprintf(buf, len, "put the global interleave weights back as they were%s%s%s",
-		 s->put_back[0] ? ": " : "", s->put_back, autos);
 	return true;
 }

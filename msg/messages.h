@@ -24,8 +24,8 @@ void msg_local_nodes(char *buf, size_t len, int rc);
 void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes);
 void msg_no_weighted_interleave(char *buf, size_t len);
 void msg_no_global_write(char *buf, size_t len);
-void msg_global_refused(char *buf, size_t len, const struct gw_txn_said *t, int rc,
-			const struct lease_conflict *c, unsigned node, const char *remedy);
+void msg_global_refused(char *buf, size_t len, const struct table_said *t, int rc,
+			unsigned node);
 void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
 bool msg_settle(char *buf, size_t len, const struct settle *s);
 void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Every way a request can fail (lib/request), worded once for the CLI and
  * the Slurm plugin. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,35 +42,69 @@ static bool weights_error(char *buf, size_t len, const struct request_error *e)
 	}
 }
 
-/* What the table's owner (numactl2d) answered, in one line. */
-static void owner_error(char *buf, size_t len, const struct request_error *e)
+/* A holder in the way: who, and what this run needed there. */
+static void owner_held(char *buf, size_t len, const struct request_error *e, const char *remedy)
 {
 	const struct owner_refused *o = &e->owner;
+	char gave_up[64] = "", need[64];
+
+	if (o->waited)
+		snprintf(gave_up, sizeof(gave_up), "gave up after waiting %u s: ", o->waited);
+	if (o->want)
+		snprintf(need, sizeof(need), "this needs weight %u there", o->want);
+	else
+		snprintf(need, sizeof(need), "the kernel's auto weights need it free");
+	snprintf(buf, len, "%snode %u is held at weight %u by PID %u (%s, uid %u)%s; %s%s%s",
+		 gave_up, e->node, o->held, o->pid, o->text, o->uid,
+		 o->by_service ? " through numactl2d" : "", need, o->waited ? "" : ": ",
+		 o->waited ? "" : remedy);
+}
+
+/* What the table's owner answered, in one line: numactl2d ("numactl2d
+ * refused: ..."), or root's own, numactl2 itself where no service runs,
+ * which needs no name. REMEDY: the front end's option to wait for a holder. */
+static void owner_error(char *buf, size_t len, const struct request_error *e, const char *remedy)
+{
+	const struct owner_refused *o = &e->owner;
+	const char *who = o->by_service ? "numactl2d " : "";
 
 	switch (o->said) {
 	case OWNER_SAID_RULE:
-		snprintf(buf, len, "numactl2d refused to change node %u: %s", e->node, o->text);
+		snprintf(buf, len, "%srefused to change node %u: %s", who, e->node, o->text);
 		break;
 	case OWNER_SAID_HELD:
-		snprintf(buf, len, "node %u is held at weight %u by PID %u (%s, uid %u) through "
-			 "numactl2d; --wait waits for it", e->node, o->held, o->pid, o->text, o->uid);
+		owner_held(buf, len, e, remedy);
 		break;
 	case OWNER_SAID_LIMIT:
-		snprintf(buf, len, "numactl2d refused: %s", o->text);
+		snprintf(buf, len, "%srefused: %s", who, o->text);
 		break;
 	case OWNER_SAID_UNSAVED:
-		snprintf(buf, len, "numactl2d cannot save its state (%s): nothing changed",
-			 strerror(e->err));
+		snprintf(buf, len, "%scannot save %s (%s): nothing changed", who,
+			 o->by_service ? "its state" : lib_place(LIB_OWNER), strerror(e->err));
 		break;
 	case OWNER_SAID_UNWRITTEN:
-		snprintf(buf, len, "numactl2d cannot write node %u (%s): nothing changed", e->node,
-			 strerror(e->err));
+		if (e->err == ENODEV)
+			snprintf(buf, len, "the platform reports no node bandwidth; the kernel cannot "
+				 "set weights from it");
+		else if (o->text[0])
+			snprintf(buf, len, "%s%s: %s", who, o->text, strerror(e->err));
+		else
+			snprintf(buf, len, "%scannot change global interleave weight of node %u "
+				 "(none changed): %s", who, e->node, strerror(e->err));
 		break;
 	case OWNER_SAID_BAD:
-		snprintf(buf, len, "numactl2d did not take the request: %s", o->text);
+		if (e->err == ENOENT)
+			snprintf(buf, len, "node %u has no global interleave weight in %s", e->node,
+				 lib_place(LIB_TABLE));
+		else
+			snprintf(buf, len, "%sdid not take the request: %s", who, o->text);
 		break;
 	default:
-		snprintf(buf, len, "no answer from numactl2d: %s", strerror(e->err));
+		if (o->by_service)
+			snprintf(buf, len, "no answer from numactl2d: %s", strerror(e->err));
+		else
+			snprintf(buf, len, "cannot take the global weight table's state in %s: %s; "
+				 "nothing changed", lib_place(LIB_OWNER), strerror(e->err));
 	}
 }
 
@@ -97,19 +132,21 @@ static void target_error(char *buf, size_t len, const struct request_error *e,
 		msg_no_weighted_interleave(buf, len);
 		break;
 	case REQ_GLOBAL_REFUSED:
-		msg_global_refused(buf, len, &e->table, -e->err, &e->conflict, e->node, remedy);
+		msg_global_refused(buf, len, &e->table, -e->err, e->node);
+		break;
+	case REQ_NO_GLOBAL_TABLE:
+		snprintf(buf, len, "this kernel has no global interleave weights (needs Linux 6.9 "
+			 "or later)");
+		break;
+	case REQ_NO_AUTO_WEIGHTS:
+		snprintf(buf, len, "this kernel has no auto interleave weights (needs Linux 6.16 "
+			 "or later)");
 		break;
 	case REQ_PREFERRED_MANY:
 		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");
 		break;
 	case REQ_OWNER:
-		owner_error(buf, len, e);
-		break;
-	case REQ_BASELINE_UNSAVED:
-		snprintf(buf, len, "cannot keep the global table as it was in %s (%s), so the "
-			 "job's weights could not go back after it: nothing changed "
-			 "(--keep-weights changes it for good)", lib_place(LIB_BASELINE),
-			 strerror(e->err));
+		owner_error(buf, len, e, remedy);
 		break;
 	default:
 		snprintf(buf, len, "cannot set %s policy: %s", policy_name(e->mode),

@@ -122,11 +122,9 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 }
 
 /* In slurmstepd, as root, once the step's tasks have ended: what the CLI's
- * watcher does at a job's end (lib/request/jobend.c), the global table back
- * as it was before the first job that changed it, unless another job still
- * needs it (lib/weights/settle.c); that job's end, or
- * the next run that takes the table's lock, puts it back then. What it did
- * goes to slurmd's log when there is something to say. */
+ * watcher does at a job's end (lib/request/jobend.c), the tasks' weights
+ * given back to the table's owner, which puts back what they alone held.
+ * A failure goes to slurmd's log. */
 int slurm_spank_exit(spank_t sp, int ac, char **av)
 {
 	static struct job_end end;

@@ -212,7 +212,8 @@ says() { printf '%s' "$2"; printf '%s' "$3" >&2; return "$1"; }
 }
 
 # A fake numactl2 for the lease helpers. --show lists, as holders of node
-# $NODE, the jobs started so far; a job (-w NODES --weights=W sleep SECONDS)
+# $NODE (a line each, as lib/owner/listprint.c prints them), the jobs
+# started so far; a job (-w NODES --weights=W sleep SECONDS)
 # records its arguments and, with $RECORD set, its pid, then sleeps.
 # (Not named as the suites name numactl2: test/check-all's fakes part runs
 # the files that do.)
@@ -222,7 +223,9 @@ fake_numactl2() {
 	cat >"$fake" <<-'EOS'
 	#!/bin/sh
 	if [ "$1" = --show ]; then
-		[ -s "$PIDS" ] && echo "interleave weight lease: node $NODE weight 9 pids $(cat "$PIDS")"
+		for p in $(cat "$PIDS"); do
+			echo "interleave weight holder: pid $p user root command sleep weights $NODE:9"
+		done
 		exit 0
 	fi
 	echo "$*" >"$PIDS.args"
@@ -236,7 +239,8 @@ fake_numactl2() {
 }
 
 @test "lease_msg: the message of a run a lease is in the way of" {
-	[ "$(lease_msg 2 7 "12 34" 5)" = "numactl2: node 2 weight 7 is leased by a running job (PIDs 12 34); this needs weight 5 there: --wait to queue, --force to override" ]
+	[ "$(lease_msg 2 7 12 5)" = "numactl2: node 2 is held at weight 7 by PID 12 (sleep, uid 0); this needs weight 5 there: --wait to queue, --force to override" ]
+	[ "$(lease_msg 2 7 12 5 app 1000)" = "numactl2: node 2 is held at weight 7 by PID 12 (app, uid 1000); this needs weight 5 there: --wait to queue, --force to override" ]
 }
 
 @test "wait_for_lease: the pid among the node's holders, or a failure" {

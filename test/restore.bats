@@ -1,10 +1,10 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The table as it was (lib/weights/baseline.c, settle.c, lib/job/watcher.c):
-# once the last job that needs changed global weights has ended, the table
-# and the kernel's auto switch are back to what they were before the first
-# of them, put back by a detached watcher or, where that was killed, by the
-# next run that takes the table's lock. On a copy of the table: the test
+# The table as it was (lib/owner/book.c, state.c, lib/job/watcher.c): once
+# the last job that needs changed global weights has ended, the table and
+# the kernel's auto switch are back to what they were before the first of
+# them, put back by the table's owner: here root's own numactl2, told by a
+# detached watcher or, where that was killed, at the next run that asks it. On a copy of the table: the test
 # build's NUMACTL2_TEST_KERNEL_AUTO makes the copy's auto switch act as the
 # kernel's (a node write turns it off; nobw: turning it on fails with
 # ENODEV). The real table is tested in the guest (vm/guest/restore.bats).
@@ -15,10 +15,9 @@ setup() {
 	WI=$(fake_wi_dir 0 1)
 	echo true >"$WI/__auto_type"
 	export NUMACTL2_SYSFS_WI=$WI NUMACTL2_TEST_KERNEL_AUTO=1
-	LEASES=$(mktemp -d /tmp/numactl2-records.XXXXXX)
-	chmod 1777 "$LEASES"
-	export NUMACTL2_LEASE_DIR=$LEASES
-	BASELINE=$BATS_TEST_TMPDIR/numactl2/baseline
+	# The owner's state (numactl2/ beside the copy of the table): a job's
+	# weights held, the table as it was.
+	STATE=$BATS_TEST_TMPDIR/numactl2/state
 	bg=()
 }
 
@@ -27,8 +26,10 @@ teardown() {
 	for p in "${bg[@]}"; do kill "$p" 2>/dev/null || true; done
 	for p in "${bg[@]}"; do wait "$p" 2>/dev/null || true; done
 	for p in $(watchers); do kill "$p" 2>/dev/null || true; done
-	rm -rf "$LEASES"
 }
+
+# no_holder: the state names no job and no node to put back.
+no_holder() { ! grep -q '^grant \|^base ' "$STATE"; }
 
 LEASE_WAIT=5
 
@@ -72,7 +73,7 @@ one_watcher() {
 	[ "$output" = "3 false" ]
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
 	wait_for_table "1 1 true"
-	[ ! -e "$BASELINE" ]
+	no_holder
 }
 
 @test "a job killed with SIGKILL: the table back as it was" {
@@ -100,7 +101,7 @@ one_watcher() {
 	wait "$run" || true
 	exec {full}>&-
 	wait_for_table "1 1 true"
-	[ ! -e "$BASELINE" ]
+	no_holder
 }
 
 @test "a refused change leaves no watcher behind" {
@@ -108,7 +109,7 @@ one_watcher() {
 	wait_for_watcher
 	local first=$watcher
 	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
-	[[ "$stderr" == *"leased by a running job"* ]]
+	[[ "$stderr" == *"is held at weight 3 by PID $holder"* ]] || return 1
 	# A watcher left armed would wait for the holder's end: for as long as it runs.
 	wait_until one_watcher
 	[ "$watcher" = "$first" ]
@@ -126,28 +127,17 @@ one_watcher() {
 	[ "$(table)" = "3 1 false" ]
 	kill "$first"
 	wait "$first" || true
-	# The first job's watcher has seen its end once it waits for the second's.
-	waits_for "$w1" "$second"
+	# The first job's watcher has given its weights back, and is gone.
+	wait_until eval '! kill -0 "$w1" 2>/dev/null' || return 1
+	run -1 grep -q "^grant $first " "$STATE"
 	[ "$(table)" = "3 1 false" ]
-	[ -e "$BASELINE" ]
+	run -0 grep -q "^grant $second " "$STATE"
 	kill "$second"
 	wait "$second" || true
 	wait_for_table "1 1 true"
 }
 
-# waits_for WATCHER PID: until WATCHER holds a pidfd of PID (its fdinfo
-# names it), 10 s at most.
-waits_for() {
-	local end=$((SECONDS + 10))
-	while [ "$SECONDS" -lt "$end" ]; do
-		grep -qx "Pid:[[:space:]]*$2" /proc/"$1"/fdinfo/* 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "watcher $1 does not wait for $2"
-	return 1
-}
-
-@test "the watcher killed: the next run that takes the table's lock puts the table back" {
+@test "the watcher killed: the next run that asks the owner puts the table back" {
 	hold 0 0:3
 	wait_for_watcher
 	# As systemd kills a unit's cgroup: the job and its watcher at once.
@@ -156,19 +146,18 @@ waits_for() {
 	# Nothing left to put it back: the table stays as the job left it...
 	sleep 1
 	[ "$(table)" = "3 1 false" ]
-	[ -e "$BASELINE" ]
+	run -0 grep -q "^base 0 1" "$STATE"
 	# --no-global-weights writes nothing, not even that; --show and
-	# --dry-run take no lock.
+	# --dry-run neither.
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --no-global-weights true
 	run -0 "$NUMACTL2" --show
 	run -0 "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
 	[ "$(table)" = "3 1 false" ]
-	# ...until the next run that takes the lock: -w alone does.
+	# ...until the next run that asks the owner: -w alone does.
 	run -0 --separate-stderr "$NUMACTL2" -w 0 cat "$WI/node0"
 	[ "$output" = 1 ]
-	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights back on" ]
+	[ -z "$stderr" ]
 	[ "$(table)" = "1 1 true" ]
-	[ ! -e "$BASELINE" ]
 }
 
 @test "the watcher killed: --set-global-weights puts the table back first, then changes it" {
@@ -178,8 +167,7 @@ waits_for() {
 	kill "$holder"
 	wait "$holder" || true
 	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:4
-	[ "${stderr_lines[0]}" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights back on" ]
-	[ "${stderr_lines[1]}" = "numactl2: changed global interleave weights: node1 1->4; kernel auto weights switched off" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node1 1->4; kernel auto weights switched off" ]
 	[ "$(table)" = "1 4 false" ]
 }
 
@@ -187,11 +175,12 @@ waits_for() {
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights true
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off; kept after the job (--keep-weights)" ]
 	[ -z "$(watchers)" ]
-	[ ! -e "$BASELINE" ]
+	run -1 grep -q '^base ' "$STATE"
 	# The next runs have nothing to put back.
 	run -0 --separate-stderr "$NUMACTL2" -w 0 true
 	[ -z "$stderr" ]
 	[ "$(table)" = "3 1 false" ]
+	no_holder
 }
 
 @test "--set-global-weights during a job: the table goes back to what the admin set" {
@@ -202,15 +191,14 @@ waits_for() {
 	wait "$holder" || true
 	# Node 0 as it was before the job; node 1 and the auto switch as the admin left them.
 	wait_for_table "1 4 false"
-	[ ! -e "$BASELINE" ]
+	no_holder
 }
 
 @test "--auto-global-weights during a job (--force): auto is what the table goes back to" {
 	echo false >"$WI/__auto_type"
 	hold 0 0:3
-	[ -e "$BASELINE" ]
 	run -0 --separate-stderr "$NUMACTL2" --auto-global-weights --force
-	[ ! -e "$BASELINE" ]
+	run -1 grep -q "^base " "$STATE"
 	kill "$holder"
 	wait "$holder" || true
 	sleep 1
@@ -226,12 +214,12 @@ waits_for() {
 	while [ "$SECONDS" -lt "$end" ] && [ "$(wc -l <"$err")" -lt 2 ]; do sleep 0.05; done
 	run -0 cat "$err"
 	[ "${lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
-	[ "${lines[1]}" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights stay off: the platform reports no node bandwidth to set them from" ]
+	[ "${lines[1]}" = "numactl2: put the global interleave weights back as they were; kernel auto weights stay off: the platform reports no node bandwidth to set them from" ]
 	[ "${#lines[@]}" -eq 2 ]
-	[ ! -e "$BASELINE" ]
+	no_holder
 }
 
-@test "no bandwidth data, the watcher killed: the next run says auto stays off and why" {
+@test "no bandwidth data, the watcher killed: the next run puts the weights back, auto stays off" {
 	export NUMACTL2_TEST_KERNEL_AUTO=nobw
 	hold 0 0:3
 	wait_for_watcher
@@ -239,8 +227,8 @@ waits_for() {
 	kill "$holder"
 	wait "$holder" || true
 	run -0 --separate-stderr "$NUMACTL2" -w 0 true
-	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 3->1; kernel auto weights stay off: the platform reports no node bandwidth to set them from" ]
 	[ "$(table)" = "1 1 false" ]
+	no_holder
 }
 
 @test "the job is numactl2's process, has no child of numactl2's, and the watcher is in its own session" {
@@ -275,24 +263,16 @@ waits_for() {
 	[ "$(table)" = "3 1 false" ]
 }
 
-@test "a child that keeps the job's lease descriptor keeps the weights until it ends" {
-	local f=$BATS_TEST_TMPDIR/child
-	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 sh -c "sleep 4 >/dev/null 2>&1 & echo \$! >$f"
-	bg+=("$(cat "$f")")
-	# The child runs 4 s, far longer than this look takes even under load.
-	[ "$(table)" = "3 1 false" ]
-	wait_for_table "1 1 true"
-}
-
-@test "a baseline that is not root's is not trusted, and the run says so" {
+@test "a state that is not root's is not trusted: nothing changes, and the run says so" {
 	hold 0 0:3
 	wait_for_watcher
 	kill -KILL "$watcher"
-	chown 65534 "$BASELINE"
+	chown 65534 "$STATE"
 	kill "$holder"
 	wait "$holder" || true
-	run -0 --separate-stderr "$NUMACTL2" -w 0 true
-	[ "$stderr" = "numactl2: cannot put the global interleave weights back as they were ($BATS_TEST_TMPDIR/numactl2): Operation not permitted" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: cannot take the global weight table's state in $BATS_TEST_TMPDIR/numactl2: Operation not permitted; nothing changed" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(table)" = "3 1 false" ]
 }
 
@@ -305,20 +285,7 @@ waits_for() {
 	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
 	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
 	[ "$(cat "$WI/node0")" = 1 ]
-	[ ! -e "$BASELINE" ]
-}
-
-@test "a baseline directory others may write: not used, and the change refused, nothing changed (finding 3)" {
-	mkdir -m 0777 "$BATS_TEST_TMPDIR/numactl2"
-	chmod 0777 "$BATS_TEST_TMPDIR/numactl2"
-	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 touch "$BATS_TEST_TMPDIR/ran"
-	[ "$stderr" = "numactl2: cannot keep the global table as it was in $BATS_TEST_TMPDIR/numactl2 (Operation not permitted), so the job's weights could not go back after it: nothing changed (--keep-weights changes it for good)" ]
-	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
-	[ -z "$(ls -A "$BATS_TEST_TMPDIR/numactl2")" ]
-	[ "$(table)" = "1 1 true" ]
-	# --keep-weights needs no baseline: it changes the table for good.
-	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights true
-	[ "$(table)" = "3 1 false" ]
+	no_holder
 }
 
 @test "--report: its watcher puts the table back as it was at the job's end" {
@@ -327,27 +294,18 @@ waits_for() {
 	[ "$output" = 3 ]
 	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
 	wait_for_table "1 1 true"
-	[ ! -e "$BASELINE" ]
+	no_holder
 }
 
-@test "a baseline of another boot is dropped and said so, not put back over this boot's table (finding 5)" {
+@test "a state of another boot is dropped, not put back over this boot's table (finding 5)" {
 	mkdir -m 0755 "$BATS_TEST_TMPDIR/numactl2"
-	printf 'numactl2 baseline 2\nboot 00000000-0000-0000-0000-000000000000\nauto off\nnode 0 7\nnode 1 7\n' >"$BASELINE"
+	printf 'numactl2d-state 1\nboot 00000000-0000-0000-0000-000000000000\nauto 0\nbase 0 7\nbase 1 7\n' >"$STATE"
+	chmod 600 "$STATE"
 	# This boot's admin setting.
 	echo 3 >"$WI/node0"
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 cat "$WI/node0"
 	[ "$output" = 2 ]
-	[ "${stderr_lines[0]}" = "numactl2: dropped the global interleave weights of another boot ($BATS_TEST_TMPDIR/numactl2): the table is taken as it is" ]
 	# Back to this boot's table after the job, not the other boot's 7.
 	wait_for_table "3 1 true"
-	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
-	[[ $stderr != *"another boot"* ]] || return 1
-}
-
-@test "a baseline of version 1 (no boot id) is taken for another boot's" {
-	mkdir -m 0755 "$BATS_TEST_TMPDIR/numactl2"
-	printf 'numactl2 baseline 1\nauto off\nnode 0 7\n' >"$BASELINE"
-	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
-	[[ ${stderr_lines[0]} == *"dropped the global interleave weights of another boot"* ]] || return 1
-	wait_for_table "1 1 true"
+	run -1 grep -q "0000-0000" "$STATE"
 }

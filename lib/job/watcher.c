@@ -48,7 +48,6 @@
 #include "job/watcher.h"
 #include "libnumactl2.h"
 #include "syscalls.h"
-#include "weights/settle.h"
 
 #define RECHECK_MS 30000
 #define PIDFD_SLOT 3

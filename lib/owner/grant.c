@@ -56,14 +56,19 @@ static void back_to_mark(struct owner_book *b, const struct book_mark *m)
 	}
 }
 
-static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p)
+/* AUTO_WAS: the auto switch before the change (enum gw_auto). */
+static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p,
+			   int auto_was)
 {
 	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
+	bool changes = false;
 
 	for (unsigned n = 0; n < s->book.count && n < OWNER_NODES; n++) {
 		a.was[n] = p->was[n];
 		a.now[n] = p->want[n];
+		changes |= p->changes[n];
 	}
+	a.auto_off = changes && auto_was == GW_AUTO_ON;
 	owner_answer(s, c, &a);
 }
 
@@ -260,7 +265,7 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		return true;
 	rc = book_plan(&s->book, c->ask.weight, c->ask.flags & OWNER_AS_IS, force, p, &node);
 	if (rc < 0) {
-		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, node, "cannot read the table");
+		owner_refuse(s, c, OWNER_WRITE_FAILED, -rc, node, NULL);
 		return true;
 	}
 	if ((c->ask.flags & OWNER_NO_WRITE) && would_write(s, c, p))
@@ -272,8 +277,10 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_REFUSED, 0, node, why);
 		return true;
 	}
+	int auto_was = gw_read_auto();
+
 	if (c->ask.flags & OWNER_DRY) {
-		answer_granted(s, c, p);
+		answer_granted(s, c, p, auto_was);
 		return true;
 	}
 	enum owner_verdict v = commit(s, c, p, force, &node, &err);
@@ -284,7 +291,7 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 	}
 	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
 	c->grant = NULL;
-	answer_granted(s, c, p);
+	answer_granted(s, c, p, auto_was);
 	return true;
 }
 

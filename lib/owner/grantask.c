@@ -143,8 +143,9 @@ int owner_conn_send_list(struct owner_server *s, struct owner_conn *c)
 	return 0;
 }
 
-/* --auto-global-weights through the service: root's, and only while no
- * job holds a weight, which the kernel's auto mode would change under it. */
+/* --auto-global-weights: root's, and only while no job holds a weight,
+ * which the kernel's auto mode would change under it, unless root's
+ * --force says so: the holders then hold what the kernel sets. */
 static void auto_on(struct owner_server *s, struct owner_conn *c)
 {
 	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
@@ -154,7 +155,7 @@ static void auto_on(struct owner_server *s, struct owner_conn *c)
 		owner_refuse(s, c, OWNER_REFUSED, 0, 0, "only root may turn the kernel's auto weights on");
 		return;
 	}
-	if (s->book.ngrants) {
+	if (s->book.ngrants && !(c->ask.flags & OWNER_FORCE)) {
 		const struct grant *g = s->book.grant[0];
 
 		a.verdict = OWNER_CONFLICT;

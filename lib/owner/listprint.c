@@ -76,10 +76,20 @@ static void print_holder(const struct owner_answer *a, void *arg)
 	p->n++;
 }
 
-/* The holders numactl2d has, or where none listens those of root's own
- * owner's state file (root's alone to read): 0, or -errno when they cannot
- * be had; a user who is not root, with no service, gets none and 0.
- * JSON: '"holders": [...]'. */
+/* Each holder numactl2d has, or where none listens each of root's own
+ * owner's state file (root's alone to read), to EACH: 0, or -errno when
+ * they cannot be had; a user who is not root, with no service, gets none
+ * and 0. */
+int owner_each_holder(void (*each)(const struct owner_answer *a, void *arg), void *arg)
+{
+	int rc = owner_list(OWNER_ASK_TIMEOUT_MS, each, arg);
+
+	if ((rc == -ENOENT || rc == -ECONNREFUSED) && geteuid() == 0)
+		rc = owner_list_here(each, arg);
+	return rc == -ENOENT || rc == -ECONNREFUSED ? 0 : rc;
+}
+
+/* The holders, a line each; JSON: '"holders": [...]'. */
 int owner_print_holders(FILE *out, bool json)
 {
 	struct list_print p = { .out = out, .json = json };
@@ -87,10 +97,8 @@ int owner_print_holders(FILE *out, bool json)
 
 	if (json)
 		fputs("\"holders\": [", out);
-	rc = owner_list(OWNER_ASK_TIMEOUT_MS, print_holder, &p);
-	if ((rc == -ENOENT || rc == -ECONNREFUSED) && geteuid() == 0)
-		rc = owner_list_here(print_holder, &p);
+	rc = owner_each_holder(print_holder, &p);
 	if (json)
 		fputs(p.n ? "\n  ]" : "]", out);
-	return rc == -ENOENT || rc == -ECONNREFUSED ? 0 : rc;
+	return rc;
 }

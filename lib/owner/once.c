@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "owner/server.h"
 #include "owner/state.h"
+#include "syscalls.h"
 #include "sysfile/sysfile.h"
 
 #define OWNER_DIR_LIVE "/run/numactl2"
@@ -131,17 +133,23 @@ static int ask_once(struct owner_server *s, const struct owner_ask *k, int pidfd
 	return rc;
 }
 
-/* As owner_call(), answered here: root's, where no service listens. The
- * lock is waited for until TIMEOUT_MS (another root run's change). */
-int owner_call_here(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a)
+/* K decided under the state's lock, waited for until LOCK_MS (another
+ * root run's change: milliseconds), and the lock let go. */
+static int ask_locked(const struct owner_ask *k, int pidfd, int lock_ms, struct owner_answer *a)
 {
 	struct owner_server s;
 	int rc = owner_dir_ready();
 
 	if (rc < 0)
 		return rc;
-	rc = owner_server_open(&s, owner_state_path(), rules_path(), log_here, timeout_ms);
-	s.once = true;
+	const struct owner_open o = {
+		.state_path = owner_state_path(), .rules_path = rules_path(), .log = log_here,
+		.lock_wait_ms = lock_ms, .once = true,
+		/* A dry run and --no-global-weights write nothing, not even that. */
+		.settle = !(k->flags & (OWNER_DRY | OWNER_NO_WRITE)),
+	};
+
+	rc = owner_server_open(&s, &o);
 	if (rc == 0 && s.lock_fd < 0)
 		rc = -ENOLCK;
 	if (rc == 0)
@@ -150,17 +158,61 @@ int owner_call_here(const struct owner_ask *k, int pidfd, int timeout_ms, struct
 	return rc;
 }
 
-/* Root's own owner, opened and closed: the jobs that ended dropped and
- * what they alone held put back (serve.c's resume()), as at a Slurm
- * step's end. */
-int owner_settle_here(void)
+/* Until PID ends (its pidfd says), or MS have passed. */
+static void wait_holder(pid_t pid, int ms)
 {
+	int fd = sys_pidfd_open(pid, 0);
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	if (fd < 0)
+		return;
+	(void)poll(&p, 1, ms);
+	close(fd);
+}
+
+/* As owner_call(), answered here: root's, where no service listens. A
+ * holder in the way is waited for (K's wait_ms) with the lock let go, so
+ * that no run waiting for another holds up the rest, nor numactl2d's
+ * start; each try decides again on the state as it is then. */
+int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a)
+{
+	struct owner_ask now = *k;
+	unsigned long long deadline = owner_now_ms() + k->wait_ms;
+	int rc;
+
+	/* A dry run's holder is what the run would wait for: no wait here. */
+	if (!(k->flags & OWNER_DRY))
+		now.wait_ms = 0;
+	for (;;) {
+		rc = ask_locked(&now, pidfd, OWNER_ASK_MS * 2, a);
+		if (rc < 0 || a->verdict != OWNER_CONFLICT || now.wait_ms ||
+		    owner_now_ms() >= deadline)
+			return rc;
+		/* At most a second: a holder's PID reused would not say it ended. */
+		wait_holder((pid_t)a->pid, (int)(deadline - owner_now_ms() < 1000 ?
+						deadline - owner_now_ms() : 1000));
+	}
+}
+
+/* Root's own owner, opened and closed: the jobs that ended dropped and
+ * what they alone held put back (serve.c's resume()), said in PB, as at a
+ * job's or a Slurm step's end. */
+int owner_settle_here(struct book_putback *pb)
+{
+	const struct owner_open o = {
+		.state_path = owner_state_path(), .rules_path = rules_path(), .log = log_here,
+		.lock_wait_ms = OWNER_ASK_MS, .once = true, .settle = true,
+	};
 	struct owner_server s;
 	int rc = owner_dir_ready();
 
+	memset(pb, 0, sizeof(*pb));
 	if (rc < 0)
 		return rc;
-	rc = owner_server_open(&s, owner_state_path(), rules_path(), log_here, OWNER_ASK_MS);
+	rc = owner_server_open(&s, &o);
+	if (rc == 0 && s.lock_fd < 0)
+		rc = -ENOLCK;
+	*pb = s.resumed;
 	owner_server_end(&s);
 	return rc;
 }

@@ -39,12 +39,14 @@ static int open_signals(struct owner_server *s)
 	return owner_epoll_add(s, s->signal_fd, EPOLLIN, owner_tag(NULL, EV_SIGNAL));
 }
 
-/* The state a service before this one left: its holders taken back (their
- * pidfds watched), the nodes of those that ended put back. */
-static int resume(struct owner_server *s)
+/* The state an owner before this one left: its holders taken back (their
+ * pidfds watched), and unless it is not to write (SETTLE false: a dry run,
+ * --no-global-weights) the nodes of those that ended put back
+ * (s->resumed). */
+static int resume(struct owner_server *s, bool settle)
 {
 	struct state_loaded how;
-	struct book_putback pb;
+	struct book_putback *pb = &s->resumed;
 	int rc = state_load(s->state_path, &s->book, &how);
 
 	if (rc < 0)
@@ -60,12 +62,17 @@ static int resume(struct owner_server *s)
 	for (unsigned i = 0; i < s->book.ngrants; i++)
 		if (owner_watch_grant(s, s->book.grant[i]) < 0)
 			return -errno;
-	if (how.how == STATE_LOADED)
+	if (how.how == STATE_LOADED && (!s->once || how.gone))
 		s->log(LOG_INFO, "resumed: %u jobs hold weights, %u ended while no service ran",
 		       s->book.ngrants, how.gone);
-	book_settle(&s->book, &pb);
-	if (pb.failed)
-		s->log(LOG_ERR, "cannot put node %u back: %s", pb.first_failed, strerror(pb.err));
+	if (!settle)
+		return 0;
+	book_settle(&s->book, pb);
+	if (pb->failed)
+		s->log(LOG_ERR, "cannot put node %u back: %s", pb->first_failed, strerror(pb->err));
+	if (pb->auto_err < 0)
+		s->log(LOG_ERR, "cannot turn the kernel's auto weights back on: %s",
+		       strerror(-pb->auto_err));
 	/* A state that cannot be saved refuses each change, not the start:
 	 * holders and weights in effect are still served. */
 	rc = state_save(s->state_path, &s->book);
@@ -77,8 +84,8 @@ static int resume(struct owner_server *s)
 
 /* STATE's lock, a file beside it only root can open: two owners on the
  * same state (numactl2d, or root's numactl2 where none runs: once.c) would
- * be two writers of the table. A service asks once (WAIT_MS 0); root's
- * numactl2 waits for another's change, 10 ms apart, until WAIT_MS. Where
+ * be two writers of the table. Each waits for the other's change, 10 ms
+ * apart, until WAIT_MS. Where
  * the file cannot be made (the state's directory read-only or full) the
  * owner still starts, and refuses each change it cannot save: -1, said. */
 static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
@@ -100,26 +107,28 @@ static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
 			break;
 		nanosleep(&tick, NULL);
 	}
-	log(LOG_ERR, "another owner keeps %s", state);
+	log(LOG_ERR, "another numactl2d, or root's numactl2, keeps %s", state);
 	close(fd);
 	return -EBUSY;
 }
 
 /* The owner's state and rules, locked and loaded, its holders watched:
  * no socket and no signal yet. */
-int owner_server_open(struct owner_server *s, const char *state_path, const char *rules_path,
-		      owner_log_fn *log, int lock_wait_ms)
+int owner_server_open(struct owner_server *s, const struct owner_open *o)
 {
 	struct rules_error re;
+	const char *rules_path = o->rules_path;
+	owner_log_fn *log = o->log;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
+	s->once = o->once;
 	s->listen_fd = -1;
-	s->state_path = state_path;
+	s->state_path = o->state_path;
 	s->log = log;
 	s->signal_fd = -1;
 	s->epfd = -1;
-	s->lock_fd = lock_state(state_path, log, lock_wait_ms);
+	s->lock_fd = lock_state(o->state_path, log, o->lock_wait_ms);
 	if (s->lock_fd == -EBUSY)
 		return s->lock_fd;
 	rc = owner_rules_load(rules_path, &s->rules, &re);
@@ -133,13 +142,17 @@ int owner_server_open(struct owner_server *s, const char *state_path, const char
 	s->epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (s->epfd < 0)
 		return -errno;
-	return resume(s);
+	return resume(s, o->settle);
 }
 
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
 		       const char *rules_path, owner_log_fn *log)
 {
-	int rc = owner_server_open(s, state_path, rules_path, log, 0);
+	/* Root's numactl2 holds the lock for one change at a time (once.c):
+	 * milliseconds, but a start must not fail in them. */
+	const struct owner_open o = { .state_path = state_path, .rules_path = rules_path,
+				      .log = log, .lock_wait_ms = OWNER_ASK_MS, .settle = true };
+	int rc = owner_server_open(s, &o);
 
 	if (rc < 0)
 		return rc;

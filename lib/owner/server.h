@@ -48,17 +48,29 @@ struct owner_server {
 	unsigned long long listen_paused_until;	/* out of descriptors: accept later */
 	bool once;			/* root's own owner for one ask (once.c): ends
 					 * with its connection */
+	struct book_putback resumed;	/* what the start put back of the jobs that
+					 * ended while no owner ran */
 };
 
-int owner_server_open(struct owner_server *s, const char *state_path, const char *rules_path,
-		      owner_log_fn *log, int lock_wait_ms);
+/* How an owner opens: its state, rules and log; how long it waits for
+ * the state's lock (0: a service asks once); whether it puts back what the
+ * jobs that ended held (a dry run does not). */
+struct owner_open {
+	const char *state_path, *rules_path;
+	owner_log_fn *log;
+	int lock_wait_ms;
+	bool settle;
+	bool once;
+};
+
+int owner_server_open(struct owner_server *s, const struct owner_open *o);
 int owner_server_take(struct owner_server *s, int fd);
 
 /* Root's own owner where no service listens (once.c). */
 const char *owner_dir(void);
 const char *owner_state_path(void);
-int owner_call_here(const struct owner_ask *k, int pidfd, int timeout_ms, struct owner_answer *a);
-int owner_settle_here(void);
+int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a);
+int owner_settle_here(struct book_putback *pb);
 int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void *arg);
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
 		       const char *rules_path, owner_log_fn *log);

@@ -64,6 +64,8 @@ struct owner_answer {
 	uint32_t node;			/* the node concerned */
 	uint32_t pid;			/* a conflict's holder or a listed one */
 	uint32_t uid;
+	uint32_t auto_off;		/* OWNER_GRANTED: the change turned the kernel's
+					 * auto weights off */
 	uint8_t was[OWNER_NODES];	/* the table before, or a holder's weights */
 	uint8_t now[OWNER_NODES];	/* the table after */
 	char text[200];
@@ -92,6 +94,7 @@ int owner_rows_read(int timeout_ms, struct owner_rows *r);
 int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg);
 /* How long a client waits for an answer that needs no waiting (listprint.c). */
 #define OWNER_ASK_TIMEOUT_MS 4000
+int owner_each_holder(void (*each)(const struct owner_answer *a, void *arg), void *arg);
 int owner_print_holders(FILE *out, bool json);
 
 #endif

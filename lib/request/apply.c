@@ -12,7 +12,6 @@
 #include "policy/policy.h"
 #include "request/planstate.h"
 #include "syscalls.h"
-#include "weights/baseline.h"
 #include "weights/table.h"
 
 static int fail(struct request_error *e, enum request_fault kind, int err)
@@ -131,14 +130,11 @@ int request_apply(const struct request *r, struct plan *pl, struct request_error
 
 bool request_undo(struct plan *pl)
 {
-	return request_release_owner(pl);
+	return request_undo_owner(pl);
 }
 
-void request_table_said(const struct plan *pl, struct gw_txn_said *s)
+/* What the owner changed for this run (nothing, where none was asked). */
+void request_table_said(const struct plan *pl, struct table_said *s)
 {
-	if (pl->state->owned) {
-		*s = pl->state->owner_said;
-		return;
-	}
-	memset(s, 0, sizeof(*s));
+	*s = pl->state->owner_said;
 }

@@ -186,7 +186,7 @@ int hardware_print(FILE *out, bool cpu_compress)
 		fprintf(out, "No NUMA available on this system\n");
 		return 1;
 	}
-	if (weights_view_read(NULL, &table) < 0)
+	if (weights_view_read(&table) < 0)
 		return -ENOMEM;
 	print_available(out, maxnode);
 	for (int i = 0; i <= maxnode; i++) {
@@ -206,7 +206,6 @@ int hardware_print(FILE *out, bool cpu_compress)
 			print_performance(out, i);
 	print_hmat(out);
 	print_global_weights(out, maxnode, &table);
-	weights_view_print_leases(out, &table);
 	(void)owner_print_holders(out, false);
 	weights_view_free(&table);
 	return 0;

@@ -21,7 +21,7 @@ static void add(char *buf, size_t len, unsigned node, unsigned weight)
 /* The first node whose weight in the table is not the one asked, into T
  * (with every weight asked and the table's): the node, -1 for none, or
  * -2 - node for a node the table cannot read. */
-static int first_other(const struct policy *p, struct gw_txn_said *t)
+static int first_other(const struct policy *p, struct table_said *t)
 {
 	int other = -1;
 
@@ -44,7 +44,7 @@ static int first_other(const struct policy *p, struct gw_txn_said *t)
 
 int request_in_effect(const struct request *r, struct request_error *e)
 {
-	struct gw_txn_said *t = &e->table;
+	struct table_said *t = &e->table;
 	int node;
 
 	if (!r->policy->has_weights)

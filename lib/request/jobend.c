@@ -16,17 +16,41 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 	memset(out, 0, sizeof(*out));
 	if (pl && pl->state->owned && (restore_asked || pl->state->owner_here)) {
 		out->restored = restore_asked;
-		(void)request_release_owner(pl);
+		request_release_said(pl, out);
 		return;
 	}
 	/* slurmstepd at the step's end: root's own owner drops the tasks
 	 * that ended; numactl2d, where it runs, has already. */
-	if (!pl && !owner_listening())
-		out->settled = owner_settle_here() == 0;
+	if (!pl && !owner_listening()) {
+		out->settled = true;
+		request_settle_here(&out->settle);
+	}
+}
+
+/* Root's own owner asked to drop the jobs that have ended and put back
+ * what they alone held, into S. */
+void request_settle_here(struct settle *s)
+{
+	struct book_putback pb;
+	int rc = owner_settle_here(&pb);
+
+	memset(s, 0, sizeof(*s));
+	s->state = rc == 0 ? SETTLE_DONE : SETTLE_FAILED;
+	s->err = rc;
+	s->failed = pb.failed;
+	s->first_failed = pb.first_failed;
+	s->failed_err = -pb.err;
+	s->auto_err = pb.auto_err < 0 ? pb.auto_err : 0;
 }
 
 void request_job_never_ran(struct plan *pl, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
-	(void)request_release_owner(pl);
+	/* A change that was to stay goes back all the same: its job never ran. */
+	if (pl->state->owner_kept) {
+		(void)request_undo_owner(pl);
+		return;
+	}
+	out->restored = pl->state->owned;
+	request_release_said(pl, out);
 }

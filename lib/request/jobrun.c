@@ -7,13 +7,11 @@
  * numactl2 and the table's watcher is the plan's. */
 #include <stdbool.h>
 
-#include "job/fdpark.h"
 #include "job/supervise.h"
 #include "job/watcher.h"
 #include "libnumactl2.h"
 #include "owner/server.h"
 #include "request/planstate.h"
-#include "weights/lease.h"
 #include "weights/table.h"
 
 /* In the table's watcher, once the job has ended: root's own owner finds
@@ -21,7 +19,7 @@
 static void table_job_ended(void *arg, struct settle *s)
 {
 	(void)arg;
-	s->state = owner_settle_here() == 0 ? SETTLE_DONE : SETTLE_FAILED;
+	request_settle_here(s);
 }
 
 int request_watch_table(const struct request *r, struct plan *pl,
@@ -37,40 +35,12 @@ int request_watch_table(const struct request *r, struct plan *pl,
 	return watcher_start(&w, &pl->state->gate);
 }
 
-
-/* The watcher keeps the lease descriptors parked (fdpark.h): not named as a
- * holder while the job runs, and able to end the lease lock at its end. */
-static int park_leases(struct plan *pl)
-{
-	struct lease *l = &pl->state->change.txn.lease;
-	int park = l->span ? fd_park(l->fd, l->span) : -1;
-
-	if (park >= 0)
-		for (unsigned i = 0; i < l->span; i++)
-			l->fd[i] = l->fd[i] >= 0 ? -2 : -1;
-	return park;
-}
-
-static void unpark_leases(struct plan *pl, int park)
-{
-	struct lease *l = &pl->state->change.txn.lease;
-
-	if (park < 0)
-		return;
-	for (unsigned i = 0; i < l->span; i++)
-		l->fd[i] = l->fd[i] == -2 ? 0 : -1;
-	(void)fd_unpark(park, l->fd, l->span);
-}
-
 int request_job_start(struct plan *pl, struct job *job)
 {
-	int rc;
-
-	rc = supervise_start(job);
+	int rc = supervise_start(job);
 	if (rc == 1) {
 		/* The job's watcher: the table's gate is numactl2's to close. */
 		watcher_forget(&pl->state->gate);
-		pl->state->park = park_leases(pl);
 	} else if (rc == 0) {
 		/* The job's watcher puts the table back at its end: one is enough. */
 		watcher_disarm(&pl->state->gate);
@@ -79,14 +49,13 @@ int request_job_start(struct plan *pl, struct job *job)
 }
 
 /* --restore-weights' promise: the table is back when numactl2 (the job)
- * returns, so the job's end is done while the job is held in its last
- * exit-stop (its lease locks let go first: jobend.c), and only then is
- * it let go. Without it, the job goes first, its lease descriptors with it. */
+ * returns, so the job's weights are given back while the job is held in
+ * its last exit-stop, and only then is it let go. Without it, the job goes
+ * first. */
 void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out)
 {
 	if (!restore)
 		supervise_release(job);
-	unpark_leases(pl, pl->state->park);
 	request_job_ended(pl, restore, out);
 	if (restore)
 		supervise_release(job);

@@ -18,6 +18,8 @@
 #include "syscalls.h"
 #include "weights/table.h"
 
+static bool release(struct plan *pl, struct job_end *out);
+
 /* What a wait for another job's weights may take, and the answer's margin. */
 static int wait_ms(const struct lease_options *o)
 {
@@ -28,9 +30,12 @@ static int wait_ms(const struct lease_options *o)
 	return (int)o->wait_secs * 1000;
 }
 
-static void fill_ask(const struct request *r, struct owner_ask *k)
+/* The ask for R's weights: 0, or -ENOENT when it asks no node (-w alone
+ * over nodes without a weight file: nothing to hold). */
+static int fill_ask(const struct request *r, struct owner_ask *k)
 {
 	const struct policy *p = r->policy;
+	bool any = false;
 
 	memset(k, 0, sizeof(*k));
 	k->version = OWNER_WIRE_VERSION;
@@ -44,13 +49,21 @@ static void fill_ask(const struct request *r, struct owner_ask *k)
 		k->flags |= OWNER_NO_WRITE;
 	k->wait_ms = (uint32_t)wait_ms(&r->lease);
 	for (int n = nodes_first(p->nodes); n >= 0 && n < OWNER_NODES;
-	     n = nodes_next(p->nodes, (unsigned)n + 1))
+	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
+		unsigned w;
+
+		/* -w alone takes the weights as they are: none where none is. */
+		if (!p->has_weights && gw_read((unsigned)n, &w) < 0)
+			continue;
 		k->weight[n] = p->has_weights ? (uint8_t)policy_weight(p, (unsigned)n) : 1;
+		any = true;
+	}
+	return any ? 0 : -ENOENT;
 }
 
 /* What the service changed, as a change of numactl2's own is said: whether
  * anything was written. */
-static bool say_change(const struct owner_answer *a, unsigned flags, struct gw_txn_said *s)
+static bool say_change(const struct owner_answer *a, unsigned flags, struct table_said *s)
 {
 	size_t at = 0;
 
@@ -62,12 +75,20 @@ static bool say_change(const struct owner_answer *a, unsigned flags, struct gw_t
 					       a->now[n]);
 	s->restores = at > 0 && !(flags & OWNER_KEEP);
 	s->keep = flags & OWNER_KEEP;
+	s->auto_was_on = a->auto_off;
 	return at > 0;
 }
 
-static void granted(struct plan *pl, const struct owner_ask *k, const struct owner_answer *a)
+static void granted(const struct request *r, struct plan *pl, const struct owner_ask *k,
+		    const struct owner_answer *a)
 {
 	pl->state->owner_wrote = say_change(a, k->flags, &pl->state->owner_said);
+	/* Without a job there is no after to speak of. */
+	if (!r->job)
+		pl->state->owner_said.keep = false;
+	pl->state->owner_kept = k->flags & OWNER_KEEP;
+	memcpy(pl->state->owner_was, a->was, OWNER_NODES);
+	memcpy(pl->state->owner_now, a->now, OWNER_NODES);
 	pl->state->owned = true;
 }
 
@@ -78,11 +99,13 @@ static const enum owner_refusal said_of[] = {
 	[OWNER_NOT_HOLDER] = OWNER_SAID_BAD, [OWNER_BUSY] = OWNER_SAID_LIMIT,
 };
 
-static int refused(struct request_error *e, const struct owner_answer *a, int rc)
+static int refused(struct request_error *e, const struct owner_ask *k, const struct owner_answer *a,
+		   int rc, bool here)
 {
 	struct owner_refused *o = &e->owner;
 
 	memset(o, 0, sizeof(*o));
+	o->by_service = !here;
 	e->kind = REQ_OWNER;
 	e->err = rc < 0 ? -rc : a->err;
 	e->node = a->node;
@@ -99,6 +122,8 @@ static int refused(struct request_error *e, const struct owner_answer *a, int rc
 	o->pid = a->pid;
 	o->uid = a->uid;
 	o->held = a->was[a->node];
+	o->want = k->weight[a->node];
+	o->waited = a->verdict == OWNER_CONFLICT ? k->wait_ms / 1000 : 0;
 	snprintf(o->text, sizeof(o->text), "%s", a->text);
 	return -1;
 }
@@ -117,7 +142,7 @@ static int call_owner(const struct owner_ask *k, int pidfd, int timeout_ms,
 	if (geteuid() != 0)
 		return -ENOENT;
 	*here = true;
-	got = owner_call_here(k, pidfd, timeout_ms, a);
+	got = owner_call_here(k, pidfd, a);
 	/* Root's own owner that cannot work is an answer, not "no owner". */
 	return got == -ENOENT ? -ENOLCK : got;
 }
@@ -134,10 +159,11 @@ static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
 	 * direct path says what the table holds. */
 	if (geteuid() != 0 && !r->job)
 		return 0;
+	if (fill_ask(r, k) < 0)
+		return 0;
 	pidfd = sys_pidfd_open(getpid(), 0);
 	if (pidfd < 0)
 		return 0;
-	fill_ask(r, k);
 	if (dry)
 		k->flags |= OWNER_DRY;
 	*got = call_owner(k, pidfd, dry ? OWNER_ASK_MS * 2 : (int)k->wait_ms + OWNER_ASK_MS * 2, a,
@@ -157,7 +183,7 @@ int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
 
 	if (!ask_owner(r, true, &k, &a, &got, &here))
 		return 0;
-	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &a, got);
+	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &k, &a, got, here);
 	return 1;
 }
 
@@ -172,10 +198,14 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	pl->table_taken = true;
 	pl->state->owner_pid = getpid();
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
-		granted(pl, &k, &a);
+		granted(r, pl, &k, &a);
+		/* Without a job nothing needs the weights afterwards: the hold
+		 * only decided whether the change could be made. */
+		if (!r->job)
+			(void)release(pl, NULL);
 		*rc = 0;
 	} else {
-		*rc = refused(e, &a, got);
+		*rc = refused(e, &k, &a, got, pl->state->owner_here);
 	}
 	return 1;
 }
@@ -201,32 +231,48 @@ static void fill_admin(enum admin_op op, const struct weight_list *wl,
 			k->weight[n] = has[n];
 }
 
+/* What the kernel lacks for OP: a fault, or 0. */
+static enum request_fault admin_unsupported(enum admin_op op)
+{
+	if (!gw_present())
+		return REQ_NO_GLOBAL_TABLE;
+	if (op == ADMIN_AUTO && gw_read_auto() == GW_AUTO_ABSENT)
+		return REQ_NO_AUTO_WEIGHTS;
+	return 0;
+}
+
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
-			const struct lease_options *o, struct gw_txn_said *said,
-			struct request_error *e, int *rc)
+			const struct lease_options *o, struct table_said *said,
+			struct request_error *e)
 {
 	struct owner_ask k;
-	struct owner_answer a;
-	int pidfd = sys_pidfd_open(getpid(), 0);
+	struct owner_answer a = { 0 };
+	int pidfd;
 	bool here;
 	int got;
 
-	if (pidfd < 0)
-		return 0;
+	memset(e, 0, sizeof(*e));
+	memset(said, 0, sizeof(*said));
+	e->kind = admin_unsupported(op);
+	if (e->kind)
+		return -1;
+	pidfd = sys_pidfd_open(getpid(), 0);
 	fill_admin(op, wl, o, &k);
-	got = call_owner(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a, &here);
-	close(pidfd);
-	if (got == -ENOENT)
-		return 0;
-	if (got == 0 && a.verdict == OWNER_GRANTED) {
-		(void)say_change(&a, k.flags, said);
-		/* An admin's change is no job's: nothing to say of after. */
-		said->keep = false;
-		*rc = 0;
-	} else {
-		*rc = refused(e, &a, got);
+	got = pidfd < 0 ? -errno : call_owner(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a, &here);
+	if (pidfd >= 0)
+		close(pidfd);
+	if (got == -ENOENT) {
+		/* A user who is not root, and no numactl2d to ask. */
+		e->kind = REQ_GLOBAL_REFUSED;
+		e->err = EACCES;
+		return -1;
 	}
-	return 1;
+	if (got < 0 || a.verdict != OWNER_GRANTED)
+		return refused(e, &k, &a, got, here);
+	(void)say_change(&a, k.flags, said);
+	/* An admin's change is no job's: nothing to say of after. */
+	said->keep = false;
+	return 0;
 }
 
 /* --weights=auto for a user who cannot read HMAT: the service's rows give
@@ -251,19 +297,88 @@ int request_owner_rows(const struct request *r, struct auto_weights *aw)
 	return rc;
 }
 
-/* The job never ran, or --restore-weights at its end: the service puts
- * back what it alone held for it, before answering. Whether anything was
- * written. */
-bool request_release_owner(struct plan *pl)
+static void add_node(char *buf, size_t len, const char *fmt, unsigned node, unsigned a, unsigned b)
+{
+	size_t at = strlen(buf);
+
+	if (at)
+		at += (size_t)snprintf(buf + at, len - at, ", ");
+	if (at < len)
+		snprintf(buf + at, len - at, fmt, node, a, b);
+}
+
+/* What the release A did to each node this run changed: back as it was,
+ * or left as it is (another job holds it, or it was changed since). */
+static void say_released(const struct plan_state *st, const struct owner_answer *a,
+			 struct job_end *out)
+{
+	for (unsigned n = 0; n < OWNER_NODES; n++) {
+		if (!st->owner_now[n] || st->owner_now[n] == st->owner_was[n])
+			continue;
+		if (a->now[n] == st->owner_was[n])
+			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
+				 st->owner_now[n], a->now[n]);
+		else
+			add_node(out->left, sizeof(out->left), "node%u at %u (was %u: another job "
+				 "holds it, or it changed since)", n, a->now[n], st->owner_was[n]);
+	}
+}
+
+/* The job never ran, or --restore-weights at its end: the owner puts back
+ * what it alone held for it, before answering; OUT (or NULL) says what. */
+static bool release(struct plan *pl, struct job_end *out)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_RELEASE };
 	struct owner_answer a;
 	bool here;
 
 	if (!pl->state->owned)
-		return false;
+		return pl->state->owner_wrote;
 	pl->state->owned = false;
 	k.pid = (uint32_t)pl->state->owner_pid;
-	(void)call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here);
+	if (call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here) == 0 && a.verdict == OWNER_RELEASED &&
+	    out)
+		say_released(pl->state, &a, out);
 	return pl->state->owner_wrote;
+}
+
+bool request_release_owner(struct plan *pl)
+{
+	return release(pl, NULL);
+}
+
+/* A change that stays (no job, or --keep-weights), undone because the run
+ * failed after it: the nodes it wrote asked back at what they were. */
+static void unkeep(const struct plan_state *st)
+{
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LEASE,
+			       .flags = OWNER_KEEP };
+	struct owner_answer a;
+	int pidfd = sys_pidfd_open(getpid(), 0);
+	bool here;
+
+	for (unsigned n = 0; n < OWNER_NODES; n++)
+		if (st->owner_now[n] && st->owner_now[n] != st->owner_was[n])
+			k.weight[n] = st->owner_was[n];
+	if (pidfd >= 0)
+		(void)call_owner(&k, pidfd, OWNER_ASK_MS * 2, &a, &here);
+	if (pidfd >= 0)
+		close(pidfd);
+}
+
+bool request_undo_owner(struct plan *pl)
+{
+	bool wrote = pl->state->owner_wrote;
+
+	/* The hold first: this run's own would be in the way of its undo. */
+	(void)release(pl, NULL);
+	if (wrote && pl->state->owner_kept)
+		unkeep(pl->state);
+	pl->state->owner_wrote = false;
+	return wrote;
+}
+
+void request_release_said(struct plan *pl, struct job_end *out)
+{
+	(void)release(pl, out);
 }

@@ -4,8 +4,7 @@
 #include "bandwidth/nodeperf.h"
 #include "libnumactl2.h"
 #include "uapi/mempolicy2.h"
-#include "weights/baseline.h"
-#include "weights/record.h"
+#include "owner/server.h"
 #include "weights/table.h"
 
 /* The kernel series' list of its calls: a fixed path, for the table below. */
@@ -18,8 +17,7 @@ const char *lib_place(enum lib_place place)
 {
 	static const char *(*const dir[])(void) = {
 		[LIB_TABLE] = gw_dir,
-		[LIB_BASELINE] = baseline_dir,
-		[LIB_RECORDS] = record_dir,
+		[LIB_OWNER] = owner_dir,
 		[LIB_NODEPERF] = nodeperf_dir,
 		[LIB_MPOL2_CALLS] = mpol2_calls,
 	};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run's lines of what the library would do, written to the FILE * a
- * front end gives: a plan's weights, where they go and the leases in their
+ * front end gives: a plan's weights, where they go and the holders in their
  * way, the libnuma check it did not run, --weights=auto's bandwidths (and a
  * run's notice when they are approximated); and what --set or
  * --reset-global-weights would write. */
@@ -10,21 +10,39 @@
 #include "bandwidth/autoweights.h"
 #include "job/libnumacheck.h"
 #include "libnumactl2.h"
+#include "owner/wire.h"
 #include "request/planstate.h"
 #include "weights/target.h"
 #include "weights/view.h"
 
-/* The live leases on the nodes of the set, and whether this run would clash. */
-static void print_leases(FILE *out, const struct policy *p, const struct weights_view *v)
-{
-	for (unsigned i = 0; i < v->nleases; i++) {
-		const struct weights_lease *l = &v->lease[i];
-		unsigned want = !p->has_weights ? l->weight : policy_weight(p, l->node);
+struct holder_print {
+	FILE *out;
+	const struct policy *p;
+};
 
-		fprintf(out, "lease: node %u weight %u pids %s (%s)\n", l->node, l->weight,
-			l->pids, want == l->weight ? "shared with this run" :
-						     "in the way: this run needs another weight");
+/* Holder A's weights on the nodes of the set, and whether this run would
+ * clash with them. */
+static void print_holder(const struct owner_answer *a, void *arg)
+{
+	const struct holder_print *h = arg;
+
+	for (int n = nodes_first(h->p->nodes); n >= 0 && n < OWNER_NODES;
+	     n = nodes_next(h->p->nodes, (unsigned)n + 1)) {
+		unsigned held = a->was[n];
+		unsigned want = h->p->has_weights ? policy_weight(h->p, (unsigned)n) : held;
+
+		if (held)
+			fprintf(h->out, "holder: node %d weight %u pid %u command %s (%s)\n", n,
+				held, a->pid, a->text, want == held ? "shared with this run" :
+				"in the way: this run needs another weight");
 	}
+}
+
+static void print_holders(FILE *out, const struct policy *p)
+{
+	struct holder_print h = { .out = out, .p = p };
+
+	(void)owner_each_holder(print_holder, &h);
 }
 
 static void print_target(FILE *out, const struct policy *p)
@@ -43,7 +61,7 @@ static int print_weights(FILE *out, const struct policy *p)
 {
 	struct weights_view v;
 
-	if (weights_view_read(p->nodes, &v) < 0)
+	if (weights_view_read(&v) < 0)
 		return -ENOMEM;
 	fprintf(out, "weights:");
 	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
@@ -56,7 +74,7 @@ static int print_weights(FILE *out, const struct policy *p)
 	fprintf(out, "\n");
 	print_target(out, p);
 	if (!p->task_local && v.present)
-		print_leases(out, p, &v);
+		print_holders(out, p);
 	weights_view_free(&v);
 	return 0;
 }
@@ -98,7 +116,7 @@ int admin_print_set(FILE *out, const struct weight_list *wl)
 	unsigned named = wl ? wl->max_node + 1 : 0;
 	struct weights_view v;
 
-	if (weights_view_read(NULL, &v) < 0)
+	if (weights_view_read(&v) < 0)
 		return -ENOMEM;
 	if (wl)
 		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */

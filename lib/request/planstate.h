@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The library's part of a plan, which the front ends do not see: the
- * global table's transaction and what --weights=auto read. */
+/* The library's part of a plan, which the front ends do not see: what the
+ * table's owner holds for the job and what --weights=auto read. */
 #ifndef NUMACTL2_PLANSTATE_H
 #define NUMACTL2_PLANSTATE_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "bandwidth/autoweights.h"
@@ -11,19 +12,20 @@
 
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
-	int park;			/* the job's watcher: its lease descriptors, parked */
-	/* weights_init() sets the transaction up whole; --weights=auto fills
-	 * autow whole, read only once pl->auto_weights says so. */
-	struct weights_change change;	/* the global table's transaction */
+	/* --weights=auto fills autow whole, read only once pl->auto_weights
+	 * says so. */
 	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
-	/* The weights held by the table's owner (numactl2d) for this job, and
-	 * what it changed, worded as a change of our own would be. */
+	/* The weights held by the table's owner (numactl2d, or root's own)
+	 * for this job, and what it changed. */
 	bool owned;
 	bool owner_wrote;
 	pid_t owner_pid;		/* the process the lease is for */
+	bool owner_kept;		/* the change stays (OWNER_KEEP) */
 	bool owner_here;		/* root's own owner, in this process: no
 					 * service watches the job (pl->watch) */
-	struct gw_txn_said owner_said;
+	struct table_said owner_said;
+	uint8_t owner_was[PARSE_MAX_NODES];	/* the table before and after the */
+	uint8_t owner_now[PARSE_MAX_NODES];	/* change, per node asked */
 };
 
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0
@@ -31,7 +33,10 @@ struct plan_state {
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
 int request_dry_owner(const struct request *r, struct request_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
+bool request_undo_owner(struct plan *pl);
+void request_release_said(struct plan *pl, struct job_end *out);
 int request_in_effect(const struct request *r, struct request_error *e);
+void request_settle_here(struct settle *s);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 
 /* Before request_apply_table(): may it change the table for a job whose

@@ -28,8 +28,7 @@ void request_plan_init(struct plan *pl)
 
 	memset(pl, 0, offsetof(struct plan, libnuma));
 	pl->state = &state;
-	state.gate = state.park = -1;
-	weights_init(&state.change);
+	state.gate = -1;
 }
 
 

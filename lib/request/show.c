@@ -61,7 +61,7 @@ static int print_pid_weights(FILE *out, const struct mpol2_state *s)
 {
 	struct weights_view v;
 
-	if (weights_view_read(NULL, &v) < 0)
+	if (weights_view_read(&v) < 0)
 		return -ENOMEM;
 	print_weights(out, s->nodes, s->own_weights ? s : NULL, &v);
 	weights_view_free(&v);
@@ -119,7 +119,7 @@ static void print_preferred_node(FILE *out, int mode, const struct bitmask *pref
 }
 
 /* What --show reads before it prints a line: the policy, the bindings,
- * get_mempolicy2's view where the kernel has it, the table and its leases. */
+ * get_mempolicy2's view where the kernel has it, the table and its holders. */
 struct task_view {
 	int mode, next;
 	struct bitmask *mask, *cpubind, *preferred, *membind;
@@ -165,7 +165,7 @@ static int task_view_read(struct task_view *t, const char **failed)
 		}
 	}
 	*failed = NULL;
-	return weights_view_read(NULL, &t->table);
+	return weights_view_read(&t->table);
 }
 
 static int print_task(FILE *out, const struct task_view *t, const char **failed)
@@ -190,7 +190,6 @@ static int print_task(FILE *out, const struct task_view *t, const char **failed)
 	nodes_fprint(out, "nodebind", t->cpubind);
 	nodes_fprint(out, "membind", t->membind);
 	nodes_fprint(out, "preferred", t->preferred);
-	weights_view_print_leases(out, &t->table);
 	(void)owner_print_holders(out, false);
 	return 0;
 }

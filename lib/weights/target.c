@@ -3,6 +3,7 @@
  * job (task-local weights go with the policy, lib/policy). */
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
+#include "weights/table.h"
 #include "weights/target.h"
 
 #ifdef NUMACTL2_TEST_BUILD
@@ -50,73 +51,4 @@ bool weights_hold(const struct policy *p)
 const char *weights_target_name(enum weights_target t)
 {
 	return t == WEIGHTS_TASK_LOCAL ? "task-local (set_mempolicy2)" : "global (sysfs)";
-}
-
-/* The global backend (task-local weights travel with the policy instead,
- * policy.c). Every node of the interleave set gets its weight, 1 where
- * --weights did not name it, or keeps the one it has under -w alone; the run
- * takes a lease on each (lease.c), and only weights that differ are written
- * (txn.c). Without a command to run, nothing needs the weights afterwards:
- * the leases only decide whether the change may be made, and are dropped.
- * The directory lock is held until weights_release(), weights_undo() or the
- * exec, so a failed exec can still put the old ones back. */
-static int ask_weights(const struct policy *p, struct weights_change *c)
-{
-	int rc;
-
-	c->active = false;
-	rc = gw_txn_alloc(&c->txn);
-	if (rc < 0)
-		return rc;
-	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
-		if (p->has_weights)
-			gw_txn_ask(&c->txn, (unsigned)n, LEASE_WEIGHT, policy_weight(p, (unsigned)n));
-		else
-			gw_txn_ask(&c->txn, (unsigned)n, LEASE_AS_IS, 0);
-	}
-	return 0;
-}
-
-int weights_check(const struct policy *p, struct weights_change *c,
-		  struct lease_conflict *conflict, unsigned *failed_node)
-{
-	int rc = ask_weights(p, c);
-
-	return rc < 0 ? rc : gw_txn_check(&c->txn, conflict, failed_node);
-}
-
-int weights_apply(const struct policy *p, struct weights_change *c,
-		  struct lease_conflict *conflict, unsigned *failed_node)
-{
-	int rc = ask_weights(p, c);
-
-	if (rc < 0)
-		return rc;
-	rc = gw_txn_change(&c->txn, conflict, failed_node);
-	c->active = rc == 0;
-	return rc;
-}
-
-/* Nothing open, nothing written: what weights_release(), weights_undo() and
- * restore_weights() may be given when no global weight was asked for. */
-void weights_init(struct weights_change *c)
-{
-	gw_txn_init(&c->txn);
-	c->active = false;
-}
-
-/* Lets other runs in while this one's job runs; its leases stay. */
-void weights_release(struct weights_change *c)
-{
-	if (c->active)
-		gw_txn_end(&c->txn);
-	c->active = false;
-}
-
-void weights_undo(struct weights_change *c)
-{
-	if (!c->active)
-		return;
-	gw_txn_undo(&c->txn);
-	c->active = false;
 }

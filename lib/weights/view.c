@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The global table as a front end shows it (--show, --dry-run, --hardware):
- * read once with its leases, so that no front end opens the table's files
- * or the lease records itself. */
+ * read once, so that no front end opens the table's files itself. */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "libnumactl2.h"
-#include "weights/holders.h"
 #include "weights/table.h"
 #include "weights/view.h"
 
@@ -30,33 +28,11 @@ static int read_weights(struct weights_view *v)
 	return 0;
 }
 
-static int read_leases(const struct bitmask *nodes, struct weights_view *v)
-{
-	struct lease_list list;
-	int rc = holders_list(nodes, &list);
-
-	if (rc == -ENOMEM)
-		return rc;
-	v->lease = calloc(list.count ? list.count : 1, sizeof(*v->lease));
-	if (!v->lease) {
-		free(list.node);
-		return -ENOMEM;
-	}
-	for (unsigned i = 0; i < list.count; i++) {
-		v->lease[i].node = list.node[i].node;
-		v->lease[i].weight = list.node[i].weight;
-		holders_format_pids(&list.node[i].who, v->lease[i].pids, sizeof(v->lease[i].pids));
-	}
-	v->nleases = list.count;
-	free(list.node);
-	return 0;
-}
-
-int weights_view_read(const struct bitmask *lease_nodes, struct weights_view *v)
+int weights_view_read(struct weights_view *v)
 {
 	*v = (struct weights_view){ .present = gw_present(), .nnodes = gw_node_count() };
 	v->mode = gw_read_auto();
-	if (read_weights(v) < 0 || read_leases(lease_nodes, v) < 0) {
+	if (read_weights(v) < 0) {
 		weights_view_free(v);
 		return -ENOMEM;
 	}
@@ -68,17 +44,8 @@ int weights_view_weight(const struct weights_view *v, unsigned node)
 	return node < v->nnodes ? v->weight[node] : -1;
 }
 
-void weights_view_print_leases(FILE *out, const struct weights_view *v)
-{
-	for (unsigned i = 0; i < v->nleases; i++)
-		fprintf(out, "interleave weight lease: node %u weight %u pids %s\n",
-			v->lease[i].node, v->lease[i].weight, v->lease[i].pids);
-}
-
 void weights_view_free(struct weights_view *v)
 {
 	free(v->weight);
-	free(v->lease);
 	v->weight = NULL;
-	v->lease = NULL;
 }

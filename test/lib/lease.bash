@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The lease holders of the host and guest lease suites: a job holding a
-# lease on global weights, waiting for its lease, and the message another
-# run gets. numactl2 is $NUMACTL2 on the host, the one in PATH in the guest.
+# The holders of the host and guest lease suites: a job holding global
+# weights through the table's owner (root's own numactl2, or numactl2d),
+# waiting for its hold, and the message another run gets. numactl2 is
+# $NUMACTL2 on the host, the one in PATH in the guest.
 
 # What the notice of a job's change of the global table ends with: the
-# table goes back as it was (lib/weights/baseline.c).
+# table goes back as it was once its last holder has ended (lib/owner).
 AFTER_JOB="; all back as they were once the last job using them ends"
 
-# lease_msg NODE HELD PIDS WANT: what a run that needs weight WANT on NODE
-# says while PIDS lease weight HELD there.
+# lease_msg NODE HELD PID WANT [COMMAND [UID]]: what a run that needs
+# weight WANT on NODE says while PID (running COMMAND, sleep by default, as
+# UID, root by default) holds weight HELD there, where no numactl2d runs.
 lease_msg() {
-	echo "numactl2: node $1 weight $2 is leased by a running job (PIDs $3); this needs weight $4 there: --wait to queue, --force to override"
+	echo "numactl2: node $1 is held at weight $2 by PID $3 (${5:-sleep}, uid ${6:-0}); this needs weight $4 there: --wait to queue, --force to override"
 }
 
 # wait_for_value FILE VALUE: until FILE holds VALUE, for wait_until's
@@ -33,7 +35,7 @@ wait_for_lease() {
 	local end=$((SECONDS + ${LEASE_WAIT:-30}))
 	while [ "$SECONDS" -lt "$end" ]; do
 		"${NUMACTL2:-numactl2}" --show |
-			grep -Eq "^interleave weight lease: node $1 weight [0-9]+ pids (.* )?$2( |\$)" && return 0
+			grep -Eq "^interleave weight holder: pid $2 .* weights ([0-9:]*,)?$1:[0-9]+(,|\$)" && return 0
 		sleep 0.05
 	done
 	echo "no lease on node $1 held by $2"
@@ -52,10 +54,6 @@ hold() {
 	wait_for_lease "${2%%:*}" "$holder"
 }
 
-# Bash code that closes every descriptor above 2, as close_range(3, ~0),
-# closefrom() or Python's close_fds do: the lease descriptors among them.
-CLOSE_ALL='for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-"; done'
-
 # wait_for_comm PID NAME: until process PID runs NAME (30 s at most).
 wait_for_comm() {
 	local end=$((SECONDS + 30))
@@ -64,28 +62,6 @@ wait_for_comm() {
 		sleep 0.05
 	done
 	echo "process $1 never ran $2"
-	return 1
-}
-
-# closer NODES WEIGHTS: a job under -w NODES --weights=WEIGHTS that closes
-# its descriptors and sleeps, in the background; $holder is its pid, added
-# to the array bg for the teardown to end.
-closer() {
-	"${NUMACTL2:-numactl2}" -w "$1" --weights="$2" bash -c "$CLOSE_ALL; exec sleep 60" 2>/dev/null &
-	holder=$!
-	bg+=("$holder")
-	wait_for_comm "$holder" sleep
-}
-
-# record_of PID: the name of a lease record that names PID, in $LEASES
-# (the host's test directory) or /dev/shm.
-record_of() {
-	local r
-	for r in "${LEASES:-/dev/shm}"/numactl2-lease.*."$1".*; do
-		[ -e "$r" ] || continue
-		echo "${r##*/}"
-		return 0
-	done
 	return 1
 }
 
