@@ -356,6 +356,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	job.how = watch_kind(ctl);
 	if (ctl->report != REPORT_NONE) {
 		job.at_exit = report_add_process;
+		job.at_sample_started = report_sample_started;
 		job.arg = r;
 	}
 	switch (request_job_start(&ctl->plan, &job)) {

@@ -429,6 +429,11 @@ struct job_exit {
 	bool sample;		/* a sample taken while it runs, not its exit-stop */
 };
 
+/* The longest time between two samples of a job's processes while it runs
+ * (the first is taken at once, then 10 ms later, twice as far apart each
+ * time up to this). */
+#define SUPERVISE_SAMPLE_MS 200
+
 enum job_watch {
 	WATCH_END,	/* only its end (pidfd): --restore-weights */
 	WATCH_TRACE,	/* its threads' exit-stops (ptrace): --report */
@@ -442,6 +447,11 @@ struct job {
 	 * job's process, its address space still there; WATCH_SAMPLE: at each
 	 * sample (x->sample). */
 	void (*at_exit)(const struct job_exit *x, void *arg);
+	/* WATCH_TRACE and WATCH_SAMPLE: called with the job's PID at each
+	 * sample (at most SUPERVISE_SAMPLE_MS apart) and, traced, at the
+	 * exit-stop before at_exit: what the job started is read there, never
+	 * traced (NULL: not read). */
+	void (*at_sample_started)(pid_t job, void *arg);
 	void *arg;
 	/* Filled by supervise_start() and supervise_watch(). */
 	pid_t pid;		/* the job: numactl2's own PID */
@@ -514,6 +524,9 @@ int report_open(const struct report_opts *o, struct report **r);
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
 void report_add_process(const struct job_exit *x, void *arg);
+/* supervise.c's other hook (struct job's at_sample_started): a sample of
+ * every process the job started, the last of each kept for the report. */
+void report_sample_started(pid_t job, void *arg);
 
 /* Prints the report of the job that has ended (supervise_watch()) to r->out
  * (--report-file truncated first); nothing when the job's own process was
