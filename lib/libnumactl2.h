@@ -698,6 +698,7 @@ enum owner_refusal {
 	OWNER_SAID_UNWRITTEN,	/* node could not be written (err): nothing changed */
 	OWNER_SAID_BAD,		/* it did not take the ask: text says why */
 	OWNER_SAID_NOTHING,	/* no answer (err: ETIMEDOUT, EBADMSG, ...) */
+	OWNER_SAID_AUTO_LOST,	/* the kernel's auto weights would not come back: text */
 };
 
 struct owner_refused {

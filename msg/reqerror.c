@@ -68,6 +68,10 @@ static void owner_error(char *buf, size_t len, const struct request_error *e)
 	case OWNER_SAID_BAD:
 		snprintf(buf, len, "numactl2d did not take the request: %s", o->text);
 		break;
+	case OWNER_SAID_AUTO_LOST:
+		snprintf(buf, len, "numactl2d refused: %s; as root, --keep-weights makes the "
+			 "change for good", o->text);
+		break;
 	default:
 		snprintf(buf, len, "no answer from numactl2d: %s", strerror(e->err));
 	}

@@ -175,7 +175,9 @@ job_then_service_killed() {
 }
 
 @test "service: root's --keep-weights, --set-, --reset- and --auto-global-weights are the service's changes" {
-	echo true >"$SVC/wi/auto"
+	# The kernel could turn its auto weights back on (item 2: else the
+	# changes would say that they switch them off for good).
+	KERNEL_AUTO=1 fake_nodes 20000
 	svc_start
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kept after the job (--keep-weights)" ]
@@ -291,4 +293,65 @@ job_then_service_killed() {
 	# Nothing held: the service lists no one.
 	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
 	[ -z "$output" ]
+}
+
+# Issue 37 item 2. fake_nodes [MB/s]: a fake node directory for the service
+# (NUMACTL2_SYSFS_NODE), node 0 with access0 bandwidth MB/s, or none; the
+# copy of the table acts as the kernel on its auto switch (a node write
+# turns it off; with nobw, turning it on is ENODEV).
+fake_nodes() {
+	mkdir -p "$SVC/node/node0"
+	if [ $# -gt 0 ]; then
+		mkdir -p "$SVC/node/node0/access0/initiators"
+		echo "$1" >"$SVC/node/node0/access0/initiators/read_bandwidth"
+		echo "$1" >"$SVC/node/node0/access0/initiators/write_bandwidth"
+	fi
+	echo true >"$SVC/wi/auto"
+	export NUMACTL2_SYSFS_NODE=$SVC/node NUMACTL2_TEST_KERNEL_AUTO=${KERNEL_AUTO:-nobw}
+}
+
+AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off for good: no node has access0 bandwidth, without which Linux cannot turn them back on; as root, --keep-weights makes the change for good"
+
+@test "service: auto weights on that could not come back (no access0 bandwidth): a job's change is refused before anything is written, its --dry-run too" {
+	fake_nodes
+	svc_start
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 touch "$SVC/ran"
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 1 ]
+	[ "$(cat "$SVC/wi/auto")" = true ]
+	run -1 --separate-stderr as_nobody "$NUMACTL2" --dry-run -w 0 --weights=0:5 true
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights touch "$SVC/ran"
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ ! -e "$SVC/ran" ]
+	# The weights in effect change nothing: the lease is granted.
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 cat "$SVC/wi/node0"
+	[ "$output" = 1 ]
+	[ "$(cat "$SVC/wi/auto")" = true ]
+	grep -q "uid 65534 refused: the kernel's auto weights would stay off for good" "$SVC/log"
+}
+
+@test "service: auto weights that could not come back: root's --keep-weights makes the change for good, and says so" {
+	fake_nodes
+	svc_start
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kernel auto weights switched off for good (no node has access0 bandwidth to turn them back on); kept after the job (--keep-weights)" ]
+	[ "$(w 0)" = 4 ]
+	[ "$(cat "$SVC/wi/auto")" = false ]
+}
+
+@test "service: auto weights that can come back (access0 bandwidth): a job's change is made, and auto is back on after it" {
+	KERNEL_AUTO=1 fake_nodes 20000
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 \
+		sh -c 'echo "$(cat "$1") $(cat "$2")"' _ "$SVC/wi/node0" "$SVC/wi/auto"
+	[ "$output" = "5 false" ]
+	wait_until w_is 0 1
+	wait_until grep -qx true "$SVC/wi/auto"
+	# The same service once the bandwidth is gone (read at each ask): refused.
+	rm -r "$SVC/node/node0/access0"
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$AUTO_LOST" ]
 }

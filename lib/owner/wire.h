@@ -55,6 +55,8 @@ enum owner_verdict {
 	OWNER_NOT_HOLDER,	/* release: that job holds nothing of this user's */
 	OWNER_BUSY,		/* the service is shutting down or overloaded */
 	OWNER_WOULD_WRITE,	/* OWNER_NO_WRITE, and node holds another weight (was) */
+	OWNER_AUTO_LOST,	/* the change would turn the kernel's auto weights off for
+				 * good (no node has access0 bandwidth): text says so */
 };
 
 struct owner_answer {

@@ -60,6 +60,9 @@ static bool say_change(const struct owner_answer *a, unsigned flags, struct gw_t
 			at += (size_t)snprintf(s->changed + at, sizeof(s->changed) - at,
 					       "%snode%u %u->%u", at ? ", " : "", n, a->was[n],
 					       a->now[n]);
+	/* The service's note on the change: auto weights off for good. */
+	if (at && a->text[0] && at < sizeof(s->changed))
+		snprintf(s->changed + at, sizeof(s->changed) - at, "; %s", a->text);
 	s->restores = at > 0 && !(flags & OWNER_KEEP);
 	s->keep = flags & OWNER_KEEP;
 	return at > 0;
@@ -76,6 +79,7 @@ static const enum owner_refusal said_of[] = {
 	[OWNER_LIMIT] = OWNER_SAID_LIMIT, [OWNER_BAD_ASK] = OWNER_SAID_BAD,
 	[OWNER_UNSAVED] = OWNER_SAID_UNSAVED, [OWNER_WRITE_FAILED] = OWNER_SAID_UNWRITTEN,
 	[OWNER_NOT_HOLDER] = OWNER_SAID_BAD, [OWNER_BUSY] = OWNER_SAID_LIMIT,
+	[OWNER_AUTO_LOST] = OWNER_SAID_AUTO_LOST,
 };
 
 static int refused(struct request_error *e, const struct owner_answer *a, int rc)
