@@ -280,6 +280,8 @@ static void job_end_said(struct job_end *end)
 	free(end->restore.left);
 	if (end->settled)
 		watcher_said(&end->settle);
+	if (end->owner_stays[0])
+		warnx("numactl2d could not put everything back: %s", end->owner_stays);
 }
 
 /* The job never ran, or its exec failed: what this run wrote goes back. */
@@ -306,8 +308,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		report_exit_warnings(r, ctl->report_file);
 		report_finish(r, job, ctl->report_file);
 	}
-	request_job_done(&ctl->plan, job, ctl->restore, &end);
-	job_end_said(&end);
+	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);
 	exit(0);
 }
 

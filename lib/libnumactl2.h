@@ -774,6 +774,9 @@ struct job_end {
 	struct restore_result restore;	/* its result; free(restore.left) after */
 	bool settled;			/* the table put back as it was */
 	struct settle settle;
+	/* What numactl2d said it could not put back when the job's lease
+	 * ended (--restore-weights, or a job that never ran); "": nothing. */
+	char owner_stays[200];
 };
 
 /* PL: this run's plan (NULL in a process that holds none, as slurmstepd's
@@ -798,8 +801,10 @@ int request_job_start(struct plan *pl, struct job *job);
 /* In the job's watcher, once it has ended and its report is written: the
  * job let go, then what every job's end does; with RESTORE
  * (--restore-weights), the job's end is done before the job is let go, so
- * that the table is back by the time the job's parent sees it end. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out);
+ * that the table is back by the time the job's parent sees it end; SAID
+ * (the front end's words of OUT) is called before it is let go, too. */
+void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+		      void (*said)(struct job_end *out));
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */
 void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);

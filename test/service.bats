@@ -355,3 +355,47 @@ AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off
 	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
 	[ "$stderr" = "$AUTO_LOST" ]
 }
+
+# chattr_svc: the service on a table that can come back to auto, whose
+# files a job can make immutable: such a file refuses even root's write
+# (EPERM). Not every filesystem under /tmp has the attribute.
+chattr_svc() {
+	command -v chattr >/dev/null || skip "needs chattr"
+	KERNEL_AUTO=1 fake_nodes 20000
+	chattr +i "$SVC/wi/auto" 2>/dev/null || skip "needs a filesystem with chattr +i under /tmp"
+	chattr -i "$SVC/wi/auto"
+	svc_start
+}
+
+# not_put_back: the log's line of what could not be put back, after "ended: ".
+not_put_back() { sed -n 's/^numactl2d: not put back after pid [0-9]* (.*, uid [0-9]*) ended: //p' "$SVC/log"; }
+
+@test "service: a node that cannot be put back is said exactly, node and weight, and the auto weights it keeps off" {
+	chattr_svc
+	# Root's job (through the service) makes node 0 immutable once written.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 chattr +i "$SVC/wi/node0"
+	# The file made mutable again before any check can fail: teardown removes it.
+	wait_until grep -q "not put back after pid" "$SVC/log" || { chattr -i "$SVC/wi/node0"; return 1; }
+	chattr -i "$SVC/wi/node0"
+	[ "$(not_put_back)" = "node 0 stays 5 (not back to 1: Operation not permitted); the kernel's auto weights stay off until those nodes are back" ]
+	[ "$(w 0)" = 5 ]
+	[ "$(cat "$SVC/wi/auto")" = false ]
+}
+
+@test "service: auto weights the kernel refuses to turn back on are said to stay off, and why" {
+	# Bandwidth the service sees, yet a kernel that answers ENODEV.
+	KERNEL_AUTO=nobw fake_nodes 20000
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+	wait_until grep -q "not put back after pid" "$SVC/log"
+	[ "$(not_put_back)" = "the kernel's auto weights stay off (the kernel cannot turn them back on: no node has bandwidth data)" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: --restore-weights: what numactl2d could not put back is said to the user" {
+	chattr_svc
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights chattr +i "$SVC/wi/node0"
+	chattr -i "$SVC/wi/node0"
+	echo "$stderr"
+	[ "${stderr_lines[-1]}" = "numactl2: numactl2d could not put everything back: node 0 stays 5 (not back to 1: Operation not permitted); the kernel's auto weights stay off until those nodes are back" ]
+}

@@ -109,17 +109,21 @@ static void unwind(struct owner_server *s, struct owner_conn *c, const struct bo
 	struct owner_book *b = &s->book;
 	bool auto_staged = b->base_auto == GW_AUTO_ON;
 	struct book_putback pb;
-	int i = book_index(b, c->grant);
+	int i = book_index(b, c->grant), rc;
 
 	if (i >= 0)
 		(void)book_remove(b, (unsigned)i);
 	if (written) {
 		book_settle(b, &pb);
+		if (pb.stays[0])
+			s->log(LOG_ERR, "not put back after a change that failed: %s", pb.stays);
 	} else {
 		back_to_mark(b, m);
-		if (v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) &&
-		    gw_enable_auto() < 0)
-			s->log(LOG_ERR, "cannot turn the kernel's auto weights back on");
+		rc = v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) ?
+		     gw_enable_auto() : 0;
+		if (rc < 0)
+			s->log(LOG_ERR, "not put back after a write that failed: the kernel's auto "
+			       "weights stay off (%s)", strerror(-rc));
 	}
 	owner_save_or_log(s);
 }

@@ -64,8 +64,8 @@ static int resume(struct owner_server *s)
 		s->log(LOG_INFO, "resumed: %u jobs hold weights, %u ended while no service ran",
 		       s->book.ngrants, how.gone);
 	book_settle(&s->book, &pb);
-	if (pb.failed)
-		s->log(LOG_ERR, "cannot put node %u back: %s", pb.first_failed, strerror(pb.err));
+	if (pb.stays[0])
+		s->log(LOG_ERR, "not put back at the start: %s", pb.stays);
 	/* A state that cannot be saved refuses each change, not the start:
 	 * holders and weights in effect are still served. */
 	rc = state_save(s->state_path, &s->book);

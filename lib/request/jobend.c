@@ -50,6 +50,7 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 	if (pl && pl->state->owned) {
 		if (restore_asked)
 			(void)request_release_owner(pl);
+		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
 	if (pl && restore_asked)
@@ -70,6 +71,7 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
 	memset(out, 0, sizeof(*out));
 	if (pl->state->owned) {
 		(void)request_release_owner(pl);
+		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
 	restore(pl, out);

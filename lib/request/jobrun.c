@@ -71,13 +71,17 @@ int request_job_start(struct plan *pl, struct job *job)
 /* --restore-weights' promise: the table is back when numactl2 (the job)
  * returns, so the job's end is done while the job is held in its last
  * exit-stop (its lease locks let go first: jobend.c), and only then is
- * it let go. Without it, the job goes first, its lease descriptors with it. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out)
+ * it let go. Without it, the job goes first, its lease descriptors with it.
+ * SAID tells OUT before the job is let go, so that its words are there
+ * when numactl2 returns too. */
+void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+		      void (*said)(struct job_end *out))
 {
 	if (!restore)
 		supervise_release(job);
 	unpark_leases(pl, pl->state->park);
 	request_job_ended(pl, restore, out);
+	said(out);
 	if (restore)
 		supervise_release(job);
 }

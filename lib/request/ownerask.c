@@ -246,6 +246,7 @@ bool request_release_owner(struct plan *pl)
 	k.version = OWNER_WIRE_VERSION;
 	k.op = OWNER_RELEASE;
 	k.pid = (uint32_t)pl->state->owner_pid;
-	(void)owner_call(&k, -1, OWNER_ASK_MS * 2, &a);
+	if (owner_call(&k, -1, OWNER_ASK_MS * 2, &a) == 0 && a.verdict == OWNER_RELEASED)
+		snprintf(pl->state->owner_stays, sizeof(pl->state->owner_stays), "%s", a.text);
 	return pl->state->owner_wrote;
 }

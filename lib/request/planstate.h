@@ -21,6 +21,7 @@ struct plan_state {
 	bool owned;
 	bool owner_wrote;
 	pid_t owner_pid;		/* the process the lease is for */
+	char owner_stays[200];		/* its release: what numactl2d could not put back */
 	struct gw_txn_said owner_said;
 };
 
