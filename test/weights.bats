@@ -189,6 +189,8 @@ table_untouched() {
 	lock_holders=("$holder")
 	# Until the holder has the lock: flock -n fails while it is held.
 	wait_until eval '! flock -n "$WI_DIR" true' || return 1
+	# flock takes the lock before it forks sleep: the sleep may come later.
+	wait_until pgrep -P "$holder" sleep >/dev/null || return 1
 	lock_holders+=("$(pgrep -P "$holder" sleep)")
 	run -124 timeout 1 "$NUMACTL2" -w 0 --weights=0:11 true
 	[ "$(wi_snapshot)" = "$before" ]
