@@ -274,6 +274,8 @@ static void job_end_said(struct job_end *end)
 {
 	if (end->restored)
 		global_restore_report(end);
+	if (end->owner_stays[0])
+		warnx("could not put everything back: %s", end->owner_stays);
 }
 
 /* The job never ran, or its exec failed: what this run wrote goes back. */
@@ -300,8 +302,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		report_exit_warnings(r, ctl->report_file);
 		report_finish(r, job, ctl->report_file);
 	}
-	request_job_done(&ctl->plan, job, ctl->restore, &end);
-	job_end_said(&end);
+	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);
 	exit(0);
 }
 
@@ -350,6 +351,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	job.how = watch_kind(ctl);
 	if (ctl->report != REPORT_NONE) {
 		job.at_exit = report_add_process;
+		job.at_sample_started = report_sample_started;
 		job.arg = r;
 	}
 	switch (request_job_start(&ctl->plan, &job)) {

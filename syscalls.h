@@ -64,8 +64,8 @@ static inline ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
 	return syscall(SYS_getrandom, buf, len, flags);
 }
 
-/* Without the vDSO: only the measurement and the lease wait read the clock,
- * once a pass or a 20 ms poll. */
+/* Without the vDSO: only the measurement, the lease wait and the job's
+ * watcher read the clock, once a pass, a 20 ms poll or a job's event. */
 static inline int sys_clock_gettime(clockid_t clock, struct timespec *ts)
 {
 	return (int)syscall(SYS_clock_gettime, clock, ts);
@@ -99,6 +99,17 @@ static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 static inline int sys_close_range(unsigned int first, unsigned int last, unsigned int flags)
 {
 	return (int)syscall(SYS_close_range, first, last, flags);
+}
+
+/* kcmp(2) (CONFIG_KCMP; glibc has no wrapper): KCMP_VM, whether two
+ * processes share one address space (0). */
+#ifndef KCMP_VM
+#define KCMP_VM 1
+#endif
+
+static inline int sys_kcmp(pid_t pid1, pid_t pid2, int type)
+{
+	return (int)syscall(SYS_kcmp, pid1, pid2, type, 0UL, 0UL);
 }
 
 static inline int sys_pidfd_send_signal(int pidfd, int sig, siginfo_t *info, unsigned int flags)

@@ -261,11 +261,8 @@ enum settle_state {
 struct settle {
 	enum settle_state state;
 	int err;
-	unsigned failed;		/* SETTLE_DONE: nodes that could not go back */
-	unsigned first_failed;		/* the first of them, and why */
-	int failed_err;
-	int auto_err;			/* -errno: the kernel's auto weights stay off
-					 * (-ENODEV: no bandwidth data) */
+	char stays[400];		/* SETTLE_DONE: what could not go back, as the
+					 * owner words it ("": everything) */
 };
 
 /* A change of the global table as the front ends word it: what the table's
@@ -329,6 +326,11 @@ struct job_exit {
 	bool sample;		/* a sample taken while it runs, not its exit-stop */
 };
 
+/* The longest time between two samples of a job's processes while it runs
+ * (the first is taken at once, then 10 ms later, twice as far apart each
+ * time up to this). */
+#define SUPERVISE_SAMPLE_MS 200
+
 enum job_watch {
 	WATCH_END,	/* only its end (pidfd): --restore-weights */
 	WATCH_TRACE,	/* its threads' exit-stops (ptrace): --report */
@@ -342,6 +344,11 @@ struct job {
 	 * job's process, its address space still there; WATCH_SAMPLE: at each
 	 * sample (x->sample). */
 	void (*at_exit)(const struct job_exit *x, void *arg);
+	/* WATCH_TRACE and WATCH_SAMPLE: called with the job's PID at each
+	 * sample (at most SUPERVISE_SAMPLE_MS apart) and, traced, at the
+	 * exit-stop before at_exit: what the job started is read there, never
+	 * traced (NULL: not read). */
+	void (*at_sample_started)(pid_t job, void *arg);
 	void *arg;
 	/* Filled by supervise_start() and supervise_watch(). */
 	pid_t pid;		/* the job: numactl2's own PID */
@@ -414,6 +421,9 @@ int report_open(const struct report_opts *o, struct report **r);
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
 void report_add_process(const struct job_exit *x, void *arg);
+/* supervise.c's other hook (struct job's at_sample_started): a sample of
+ * every process the job started, the last of each kept for the report. */
+void report_sample_started(pid_t job, void *arg);
 
 /* Prints the report of the job that has ended (supervise_watch()) to r->out
  * (--report-file truncated first); nothing when the job's own process was
@@ -586,6 +596,7 @@ enum owner_refusal {
 	OWNER_SAID_UNWRITTEN,	/* node could not be written (err): nothing changed */
 	OWNER_SAID_BAD,		/* it did not take the ask: text says why */
 	OWNER_SAID_NOTHING,	/* no answer (err: ETIMEDOUT, EBADMSG, ...) */
+	OWNER_SAID_AUTO_LOST,	/* the kernel's auto weights would not come back: text */
 };
 
 struct owner_refused {
@@ -663,6 +674,9 @@ struct job_end {
 	char left[512];			/* and those left: "node1 at 3 (held by another job)" */
 	bool settled;			/* a Slurm step's end: the ended tasks' too */
 	struct settle settle;		/* and how that went */
+	/* What the owner said it could not put back when the job's hold
+	 * ended (--restore-weights, or a job that never ran); "": nothing. */
+	char owner_stays[200];
 };
 
 /* PL: this run's plan (NULL in a process that holds none, as slurmstepd's
@@ -687,8 +701,10 @@ int request_job_start(struct plan *pl, struct job *job);
 /* In the job's watcher, once it has ended and its report is written: the
  * job let go, then what every job's end does; with RESTORE
  * (--restore-weights), the job's end is done before the job is let go, so
- * that the table is back by the time the job's parent sees it end. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out);
+ * that the table is back by the time the job's parent sees it end; SAID
+ * (the front end's words of OUT) is called before it is let go, too. */
+void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+		      void (*said)(struct job_end *out));
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */
 void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);

@@ -212,17 +212,8 @@ bool msg_settle(char *buf, size_t len, const struct settle *s)
 	if (s->state == SETTLE_FAILED)
 		snprintf(buf, len, "cannot put the global interleave weights back after the job "
 			 "(%s): %s", lib_place(LIB_OWNER), strerror(-s->err));
-	else if (s->state == SETTLE_DONE && s->failed)
-		snprintf(buf, len, "cannot put node %u's global interleave weight back as it was: "
-			 "%s (%u nodes stay changed)", s->first_failed, strerror(-s->failed_err),
-			 s->failed);
-	else if (s->state == SETTLE_DONE && s->auto_err == -ENODEV)
-		snprintf(buf, len, "put the global interleave weights back as they were; kernel "
-			 "auto weights stay off: the platform reports no node bandwidth to set "
-			 "them from");
-	else if (s->state == SETTLE_DONE && s->auto_err)
-		snprintf(buf, len, "put the global interleave weights back as they were; kernel "
-			 "auto weights stay off: %s", strerror(-s->auto_err));
+	else if (s->state == SETTLE_DONE && s->stays[0])
+		snprintf(buf, len, "could not put everything back after the job: %s", s->stays);
 	else
 		return false;
 	return true;

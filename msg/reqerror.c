@@ -99,6 +99,10 @@ static void owner_error(char *buf, size_t len, const struct request_error *e, co
 		else
 			snprintf(buf, len, "%sdid not take the request: %s", who, o->text);
 		break;
+	case OWNER_SAID_AUTO_LOST:
+		snprintf(buf, len, "numactl2d refused: %s; as root, --keep-weights makes the "
+			 "change for good", o->text);
+		break;
 	default:
 		if (o->by_service)
 			snprintf(buf, len, "no answer from numactl2d: %s", strerror(e->err));

@@ -27,7 +27,12 @@ nm2_refuse_release_build() {
 }
 
 # A copy of the real table in $1 (node files and the auto switch), or
-# nothing when this kernel has none (before 6.9): the tool sees the same.
+# nothing when this kernel has none (before 6.9): the tool sees the same,
+# but for the auto switch, off as an admin would have left it. On this
+# machine kind it is on, and no node has the access0 bandwidth Linux needs
+# to turn it back on: the table's owner refuses a job's change that would
+# turn it off for good (lib/owner/grant.c). Tests of the switch give it
+# themselves, with node_bandwidth.
 wi_copy_real() {
 	local f
 	[ -d "$REAL_WI_DIR" ] || return 0
@@ -35,7 +40,23 @@ wi_copy_real() {
 	for f in "$REAL_WI_DIR"/*; do
 		[ -f "$f" ] && cat "$f" >"$1/${f##*/}"
 	done
+	for f in "$1/auto" "$1/__auto_type"; do
+		[ ! -f "$f" ] || echo false >"$f"
+	done
 	return 0
+}
+
+# node_bandwidth NODE...: a fake node directory (NUMACTL2_SYSFS_NODE) in
+# which each NODE has access0 bandwidth, so that Linux could turn the
+# kernel's auto weights back on (a test that gives the table's auto switch).
+node_bandwidth() {
+	local dir=$BATS_TEST_TMPDIR/node n
+	for n in "$@"; do
+		mkdir -p "$dir/node$n/access0/initiators"
+		echo 20000 >"$dir/node$n/access0/initiators/read_bandwidth"
+		echo 20000 >"$dir/node$n/access0/initiators/write_bandwidth"
+	done
+	export NUMACTL2_SYSFS_NODE=$dir
 }
 
 if [ -n "${BATS_TEST_TMPDIR:-}" ]; then

@@ -178,6 +178,9 @@ job_then_service_killed() {
 	# The copy's auto switch acts as the kernel's: a node write turns it off.
 	export NUMACTL2_TEST_KERNEL_AUTO=1
 	echo true >"$SVC/wi/auto"
+	# The kernel could turn its auto weights back on (item 2: else the
+	# changes would say that they switch them off for good).
+	KERNEL_AUTO=1 fake_nodes 20000
 	svc_start
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kernel auto weights switched off; kept after the job (--keep-weights)" ]
@@ -308,4 +311,109 @@ job_then_service_killed() {
 	# Nothing held: the service lists no one.
 	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
 	[ -z "$output" ]
+}
+
+# Issue 37 item 2. fake_nodes [MB/s]: a fake node directory for the service
+# (NUMACTL2_SYSFS_NODE), node 0 with access0 bandwidth MB/s, or none; the
+# copy of the table acts as the kernel on its auto switch (a node write
+# turns it off; with nobw, turning it on is ENODEV).
+fake_nodes() {
+	mkdir -p "$SVC/node/node0"
+	if [ $# -gt 0 ]; then
+		mkdir -p "$SVC/node/node0/access0/initiators"
+		echo "$1" >"$SVC/node/node0/access0/initiators/read_bandwidth"
+		echo "$1" >"$SVC/node/node0/access0/initiators/write_bandwidth"
+	fi
+	echo true >"$SVC/wi/auto"
+	export NUMACTL2_SYSFS_NODE=$SVC/node NUMACTL2_TEST_KERNEL_AUTO=${KERNEL_AUTO:-nobw}
+}
+
+AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off for good: no node has access0 bandwidth, without which Linux cannot turn them back on; as root, --keep-weights makes the change for good"
+
+@test "service: auto weights on that could not come back (no access0 bandwidth): a job's change is refused before anything is written, its --dry-run too" {
+	fake_nodes
+	svc_start
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 touch "$SVC/ran"
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ ! -e "$SVC/ran" ]
+	[ "$(w 0)" = 1 ]
+	[ "$(cat "$SVC/wi/auto")" = true ]
+	run -1 --separate-stderr as_nobody "$NUMACTL2" --dry-run -w 0 --weights=0:5 true
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights touch "$SVC/ran"
+	[ "$stderr" = "$AUTO_LOST" ]
+	[ ! -e "$SVC/ran" ]
+	# The weights in effect change nothing: the lease is granted.
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 cat "$SVC/wi/node0"
+	[ "$output" = 1 ]
+	[ "$(cat "$SVC/wi/auto")" = true ]
+	grep -q "uid 65534 refused: the kernel's auto weights would stay off for good" "$SVC/log"
+}
+
+@test "service: auto weights that could not come back: root's --keep-weights makes the change for good, and says so" {
+	fake_nodes
+	svc_start
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kernel auto weights switched off for good (no node has access0 bandwidth to turn them back on); kept after the job (--keep-weights)" ]
+	[ "$(w 0)" = 4 ]
+	[ "$(cat "$SVC/wi/auto")" = false ]
+}
+
+@test "service: auto weights that can come back (access0 bandwidth): a job's change is made, and auto is back on after it" {
+	KERNEL_AUTO=1 fake_nodes 20000
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 \
+		sh -c 'echo "$(cat "$1") $(cat "$2")"' _ "$SVC/wi/node0" "$SVC/wi/auto"
+	[ "$output" = "5 false" ]
+	wait_until w_is 0 1
+	wait_until grep -qx true "$SVC/wi/auto"
+	# The same service once the bandwidth is gone (read at each ask): refused.
+	rm -r "$SVC/node/node0/access0"
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$AUTO_LOST" ]
+}
+
+# chattr_svc: the service on a table that can come back to auto, whose
+# files a job can make immutable: such a file refuses even root's write
+# (EPERM). Not every filesystem under /tmp has the attribute.
+chattr_svc() {
+	command -v chattr >/dev/null || skip "needs chattr"
+	KERNEL_AUTO=1 fake_nodes 20000
+	chattr +i "$SVC/wi/auto" 2>/dev/null || skip "needs a filesystem with chattr +i under /tmp"
+	chattr -i "$SVC/wi/auto"
+	svc_start
+}
+
+# not_put_back: the log's line of what could not be put back, after "ended: ".
+not_put_back() { sed -n 's/^numactl2d: not put back after pid [0-9]* (.*, uid [0-9]*) ended: //p' "$SVC/log"; }
+
+@test "service: a node that cannot be put back is said exactly, node and weight, and the auto weights it keeps off" {
+	chattr_svc
+	# Root's job (through the service) makes node 0 immutable once written.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 chattr +i "$SVC/wi/node0"
+	# The file made mutable again before any check can fail: teardown removes it.
+	wait_until grep -q "not put back after pid" "$SVC/log" || { chattr -i "$SVC/wi/node0"; return 1; }
+	chattr -i "$SVC/wi/node0"
+	[ "$(not_put_back)" = "node 0 stays 5 (not back to 1: Operation not permitted); the kernel's auto weights stay off until those nodes are back" ]
+	[ "$(w 0)" = 5 ]
+	[ "$(cat "$SVC/wi/auto")" = false ]
+}
+
+@test "service: auto weights the kernel refuses to turn back on are said to stay off, and why" {
+	# Bandwidth the service sees, yet a kernel that answers ENODEV.
+	KERNEL_AUTO=nobw fake_nodes 20000
+	svc_start
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+	wait_until grep -q "not put back after pid" "$SVC/log"
+	[ "$(not_put_back)" = "the kernel's auto weights stay off (the kernel cannot turn them back on: no node has bandwidth data)" ]
+	[ "$(w 0)" = 1 ]
+}
+
+@test "service: --restore-weights: what numactl2d could not put back is said to the user" {
+	chattr_svc
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --restore-weights chattr +i "$SVC/wi/node0"
+	chattr -i "$SVC/wi/node0"
+	echo "$stderr"
+	[ "${stderr_lines[-1]}" = "numactl2: could not put everything back: node 0 stays 5 (not back to 1: Operation not permitted); the kernel's auto weights stay off until those nodes are back" ]
 }

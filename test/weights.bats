@@ -51,13 +51,18 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$(wi_snapshot)" = "$mid" ]
 }
 
-@test "the auto-off notice names the switch when auto was on" {
+@test "the auto-off notice names the switch when auto was on, and says when it is for good" {
 	local dir
 	dir=$(fake_wi_dir 0)
 	echo true >"$dir/__auto_type"
 	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->5; kernel auto weights switched off" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->5; kernel auto weights switched off for good (no node has access0 bandwidth to turn them back on)" ]
 	[ "$(cat "$dir/node0")" = 5 ]
+	echo true >"$dir/__auto_type"
+	node_bandwidth 0
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:6
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 5->6; kernel auto weights switched off" ]
+	[ "$(cat "$dir/node0")" = 6 ]
 }
 
 # table_untouched STATUS LINE ARGS...: numactl2 ARGS exits STATUS with LINE
@@ -189,6 +194,8 @@ table_untouched() {
 	holder=$!
 	lock_holders=("$holder")
 	wait_until eval '! flock -n "$WI_DIR" true' || return 1
+	# flock takes the lock before it forks sleep: the sleep may come later.
+	wait_until pgrep -P "$holder" sleep >/dev/null || return 1
 	lock_holders+=("$(pgrep -P "$holder" sleep)")
 	run -0 --separate-stderr timeout 30 "$NUMACTL2" -w 0 --weights=0:11 cat "$WI_DIR/node0"
 	[ "$output" = 11 ]

@@ -18,6 +18,8 @@
  *                                   "weights": STR|null } ] },
  *     "task_weights": { "asked": STR, "kept": BOOL, "pid": INT|null,
  *                       "policy": STR|null } | null,
+ *     "counted": { "own": "exit"|"sample", "started": "numa_maps sampled",
+ *                  "started_processes": INT, "sample_period_ms": INT },
  *     "sampled": BOOL }
  * Pages are base pages of page_size bytes, summed over the job's processes;
  * shares are fractions of the kind's total (null when it has no pages, or
@@ -29,7 +31,10 @@
  * is null unless numactl2 set task-local weights: then whether every
  * process kept them to its end, and if not the first that did not, with its
  * policy as numa_maps shows it. "processes" (issue 23) is the job's own
- * process only, "running" its children left running; "sampled" (added
+ * process and, since issue 37, every process it started (its descendants,
+ * never traced: their last sample, jobtree.h), "running" its children left
+ * running; "counted" (added within version 1) says how each was read and
+ * how far apart the samples were; "sampled" (added
  * within version 1) is true when the pages are the last sample of a job
  * that could not be traced, whose exit may then be unknown (both null).
  * Strings are valid UTF-8: a byte that is not is written as U+FFFD, and
@@ -47,6 +52,7 @@
 
 #include "weights/table.h"
 #include "job/numamaps.h"
+#include "job/procstat.h"
 #include "job/report.h"
 #include "job/reportfile.h"
 #include "job/textesc.h"
@@ -171,8 +177,9 @@ static void print_table_processes(FILE *f, const struct view *v)
 {
 	const struct report *r = v->r;
 
-	fprintf(f, "processes: %u reported (the job's own: what it starts is not traced), "
-		"%u it started left running; the largest:\n", r->processes, v->running);
+	fprintf(f, "processes: %u reported (the job's own and %u it started), "
+		"%u it started left running; the largest:\n", r->processes, r->started_counted,
+		v->running);
 	for (unsigned i = 0; i < r->n_largest; i++) {
 		const struct report_process *p = &r->largest[i];
 
@@ -223,6 +230,11 @@ static void print_table(FILE *f, const struct view *v)
 		v->pl->total[MAP_ANON], "", v->pl->total[MAP_FILE]);
 	print_table_processes(f, v);
 	print_table_weights(f, &v->r->weights);
+	fprintf(f, "counted: the job's own process %s; what it started, from the last of "
+		"samples of numa_maps at most %d ms apart (not traced): a process that lived "
+		"less than %d ms may be missed, and pages processes share count in each\n",
+		v->sampled ? "at its last sample" : "at its end (traced)", SUPERVISE_SAMPLE_MS,
+		SUPERVISE_SAMPLE_MS);
 	if (v->sampled)
 		fputs("pages: the last sample of numa_maps while the job ran (the job is not "
 		      "traced: LeakSanitizer, or an exec that gains privilege; its pages are not "
@@ -319,28 +331,10 @@ static void print_json(FILE *f, const struct view *v)
 		v->pl->total[MAP_HEAP], v->pl->total[MAP_ANON], v->pl->total[MAP_FILE]);
 	print_json_processes(f, v);
 	print_json_weights(f, &v->r->weights);
+	fprintf(f, ", \"counted\": {\"own\": \"%s\", \"started\": \"numa_maps sampled\", "
+		"\"started_processes\": %u, \"sample_period_ms\": %d}",
+		v->sampled ? "sample" : "exit", v->r->started_counted, SUPERVISE_SAMPLE_MS);
 	fprintf(f, ", \"sampled\": %s}\n", v->sampled ? "true" : "false");
-}
-
-/* /proc/PID/comm, or "?" once it is gone. */
-static void read_name(pid_t pid, char *name, size_t size)
-{
-	char path[64];
-	ssize_t n = -1;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, name, size - 1);
-		close(fd);
-	}
-	if (n <= 0) {
-		snprintf(name, size, "?");
-		return;
-	}
-	name[n] = '\0';
-	name[strcspn(name, "\n")] = '\0';
 }
 
 /* Keeps p among the REPORT_LARGEST, the most pages first (what is not
@@ -452,9 +446,9 @@ static void forget_pages(struct report *r)
 	r->processes = 0;
 }
 
-static int add_process(struct report *r, const struct job_exit *x, struct placement *one)
+static int add_process(struct report *r, pid_t pid, const char *name, const struct placement *one)
 {
-	struct report_process p = { .pid = x->pid };
+	struct report_process p = { .pid = pid };
 	int rc = placement_add(&r->pl, one);
 
 	if (rc == 0)
@@ -464,11 +458,24 @@ static int add_process(struct report *r, const struct job_exit *x, struct placem
 			p.pages[k] = one->total[k];
 			p.total += one->total[k];
 		}
-		read_name(x->pid, p.name, sizeof(p.name));
+		snprintf(p.name, sizeof(p.name), "%s", name);
 		keep_if_large(r, &p);
 		r->processes++;
 	}
 	return rc;
+}
+
+/* What the job started joins its own pages once, as the report is made. */
+static int add_started(struct report *r)
+{
+	for (; r->started_counted < r->started.n; r->started_counted++) {
+		const struct jobtree_proc *e = &r->started.p[r->started_counted];
+		int rc = add_process(r, e->pid, e->name, &e->pl);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
 }
 
 /* A process whose address space is gone (exiting, a zombie) shows an empty
@@ -501,14 +508,30 @@ void report_add_process(const struct job_exit *x, void *arg)
 	r->pid = x->pid;
 	if (x->sample)
 		forget_pages(r);
-	if (rc == 0)
-		rc = add_process(r, x, &one);
+	if (rc == 0) {
+		char name[sizeof(r->largest[0].name)];
+
+		proc_comm_read(x->pid, name, sizeof(name));
+		rc = add_process(r, x->pid, name, &one);
+	}
 	placement_free(&one);
 	if (rc == 0)
 		rc = weights_check_process(&r->weights, x->pid, x->tid);
 	if (rc < 0 && !x->sample) {
 		r->read_errno = -rc;
 		r->read_pid = x->pid;
+	}
+}
+
+/* Failures are kept in r, as report_add_process() keeps them. */
+void report_sample_started(pid_t job, void *arg)
+{
+	struct report *r = arg;
+	int rc = r->read_errno ? 0 : jobtree_sample(&r->started, job);
+
+	if (rc < 0) {
+		r->read_errno = -rc;
+		r->read_pid = job;
 	}
 }
 
@@ -535,7 +558,7 @@ void report_print(struct report *r, const struct job *job)
 
 	if (!r->seen || r->read_errno)
 		return;
-	if (make_view(&v, r, job) < 0) {
+	if (add_started(r) < 0 || make_view(&v, r, job) < 0) {
 		r->write_errno = ENOMEM;
 		return;
 	}
@@ -567,6 +590,7 @@ int report_close(struct report *r)
 	placement_free(&r->pl);
 	for (unsigned i = 0; i < r->n_largest; i++)
 		free(r->largest[i].weights);
+	jobtree_free(&r->started);
 	if (r->path && fclose(r->out) != 0)
 		rc = -errno;
 	free(r);

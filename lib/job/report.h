@@ -2,7 +2,8 @@
 /* --report: where the job's pages went, read from /proc/TID/numa_maps as
  * its process sits in its last exit-stop (or, for a job that cannot be
  * traced, at the last sample while it ran), next to the share its policy
- * asked for. What the job starts is not traced, and not reported. */
+ * asked for. What the job starts is not traced: its processes' pages are
+ * their last sample (jobtree.h). */
 #ifndef NUMACTL2_REPORT_H
 #define NUMACTL2_REPORT_H
 
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "job/jobtree.h"
 #include "job/numamaps.h"
 #include "job/weightcheck.h"
 #include "libnumactl2.h"
@@ -40,6 +42,8 @@ struct report {
 	pid_t pid;		/* the job's own process */
 	struct placement pl;	/* the pages of every process read */
 	unsigned processes;	/* how many were read */
+	struct jobtree started;	/* what the job started, sampled */
+	unsigned started_counted;	/* of them, added to pl by report_print() */
 	unsigned n_largest;
 	struct report_process largest[REPORT_LARGEST];	/* the most pages first */
 	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */

@@ -9,13 +9,13 @@
  * WATCH_TRACE seizes the job (PTRACE_SEIZE: group-stops and the exec stay
  * invisible to it) with exit-stops for its own threads only
  * (PTRACE_O_TRACECLONE, not fork or vfork): what the job starts is not
- * traced, so that a job may trace its own children (strace -f, gdb). The
+ * traced, so that a job may trace its own children (strace -f, gdb); it is
+ * sampled between the job's stops instead (at_sample_started). The
  * last thread's exit-stop is held until supervise_release(), so that the
  * job's parent sees it end only once the watcher has acted. With Yama's
  * ptrace_scope 1 the watcher is not the job's ancestor: numactl2 names it
  * with PR_SET_PTRACER until it is attached, and then names none again. */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -26,8 +26,10 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "job/procstat.h"
 #include "job/supervise.h"
 #include "job/tracees.h"
 #include "libnumactl2.h"
@@ -36,10 +38,21 @@
 
 #define TRACE_OPTIONS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACECLONE | PTRACE_O_TRACEEXEC)
 
-/* WATCH_SAMPLE: the first sample as soon as the exec is done (a short job
- * may end before the next), then further apart. */
+/* The first sample as soon as the exec is done (a short job may end before
+ * the next), then further apart, up to SUPERVISE_SAMPLE_MS. */
 #define SAMPLE_FIRST_MS 10
-#define SAMPLE_MAX_MS 200
+
+static int next_period(int ms)
+{
+	return ms * 2 < SUPERVISE_SAMPLE_MS ? ms * 2 : SUPERVISE_SAMPLE_MS;
+}
+
+/* What the job started, read (job->at_sample_started), never traced. */
+static void sample_started(const struct job *job)
+{
+	if (job->at_sample_started)
+		job->at_sample_started(job->pid, job->arg);
+}
 
 static int fail(struct job *job, const char *what)
 {
@@ -212,46 +225,6 @@ void supervise_exec_failed(struct job *job)
 		raise(SIGCHLD);
 }
 
-/* The PIDs in one /proc/PID/task/TID/children file. */
-static unsigned count_pids(const char *path)
-{
-	FILE *f = fopen(path, "re");
-	unsigned n = 0;
-	int c, prev = ' ';
-
-	if (!f)
-		return 0;
-	while ((c = getc(f)) != EOF) {
-		n += prev == ' ' && c != ' ' && c != '\n';
-		prev = c;
-	}
-	fclose(f);
-	return n;
-}
-
-/* The children of the process's tasks: what it leaves running. A task
- * that has just exited may still list the children it passes on. */
-static unsigned count_children(pid_t pid)
-{
-	char path[64];
-	struct dirent *d;
-	unsigned n = 0;
-	DIR *dir;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	dir = opendir(path);
-	if (!dir)
-		return 0;
-	while ((d = readdir(dir))) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task/%.16s/children", (int)pid, d->d_name);
-		n += count_pids(path);
-	}
-	closedir(dir);
-	return n;
-}
-
 /* What the wait loop knows: the job's threads, and whether it ran at all
  * (numactl2's exit-stop after a failed exec is not the job's). */
 struct trace {
@@ -259,6 +232,11 @@ struct trace {
 	struct tracees ts;
 	bool ran;
 	bool held;
+	/* Between the stops, what the job started is sampled: SIGCHLD (a
+	 * stop's) is blocked and waited for until the next sample is due. */
+	sigset_t chld;
+	long long due_ms;	/* CLOCK_MONOTONIC */
+	int period_ms;
 };
 
 /* A PTRACE_EVENT_STOP: a group-stop is kept with PTRACE_LISTEN, so that
@@ -321,7 +299,8 @@ static void exit_stop(struct trace *tr, pid_t tid)
 	job->tid = tid;
 	job->wait_status = (int)msg;
 	job->status_known = true;
-	job->running = count_children(job->pid);
+	job->running = proc_children(job->pid, NULL, NULL);
+	sample_started(job);
 	if (job->at_exit) {
 		struct job_exit x = { .pid = job->pid, .tid = tid, .exit_status = (int)msg,
 				      .main = true };
@@ -361,17 +340,70 @@ static bool gate_says_exec_failed(const struct job *job)
 	return poll(&p, 1, 0) == 1 && read_full(job->gate, &c, 1) == 1;
 }
 
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	sys_clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Waits for a stop's SIGCHLD until the next sample is due, and takes the
+ * sample when it is. */
+static void wait_or_sample(struct trace *tr)
+{
+	long long left = tr->due_ms - now_ms();
+
+	if (left > 0) {
+		struct timespec t = { .tv_sec = left / 1000, .tv_nsec = left % 1000 * 1000000 };
+
+		if (sigtimedwait(&tr->chld, NULL, &t) >= 0 || errno != EAGAIN)
+			return;
+	}
+	sample_started(tr->job);
+	tr->period_ms = next_period(tr->period_ms);
+	tr->due_ms = now_ms() + tr->period_ms;
+}
+
+/* The next stop or end of a traced task, as waitpid(2) returns it; what
+ * the job started is sampled in between, when asked for. */
+static pid_t next_stop(struct trace *tr, int *st)
+{
+	pid_t tid;
+
+	if (!tr->job->at_sample_started)
+		return waitpid(-1, st, __WALL);
+	while ((tid = waitpid(-1, st, __WALL | WNOHANG)) == 0)
+		wait_or_sample(tr);
+	return tid;
+}
+
+/* SIGCHLD blocked, at its default (not ignored: a tracer that ignores it
+ * is sent none), so that a stop's stays pending for sigtimedwait(). */
+static void trace_start(struct trace *tr, struct job *job, sigset_t *old)
+{
+	tr->job = job;
+	tr->period_ms = SAMPLE_FIRST_MS;
+	tr->due_ms = now_ms() + tr->period_ms;
+	sigemptyset(&tr->chld);
+	sigaddset(&tr->chld, SIGCHLD);
+	(void)sigaction(SIGCHLD, &(struct sigaction){ .sa_handler = SIG_DFL }, NULL);
+	sigprocmask(SIG_BLOCK, &tr->chld, old);
+	tracees_add(&tr->ts, job->pid);
+}
+
 /* Until the job's last thread is held in its exit-stop, or the job has
  * gone without one (its wait status is then the tracer's to read). */
 static int trace_job(struct job *job)
 {
-	struct trace tr = { .job = job };
+	struct trace tr = { 0 };
+	sigset_t old;
 	pid_t tid;
 	int st;
 
-	tracees_add(&tr.ts, job->pid);
+	trace_start(&tr, job, &old);
 	while (!tr.held) {
-		tid = waitpid(-1, &st, __WALL);
+		tid = next_stop(&tr, &st);
 		if (tid < 0 && errno == EINTR)
 			continue;
 		if (tid < 0)
@@ -394,6 +426,7 @@ static int trace_job(struct job *job)
 			break;
 	}
 	tracees_free(&tr.ts);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	return tr.ran ? 0 : -1;
 }
 
@@ -416,40 +449,6 @@ static int wait_exec(struct job *job)
 	return read_full(job->gate, &c, 1) == 1 ? -1 : 0;
 }
 
-/* "State" and "exit_code" (wait(2)'s format, Linux 3.5) from
- * /proc/PID/stat, and its start time, which tells the job from a process
- * that got its PID since. */
-static int read_stat(pid_t pid, char *state, unsigned long long *start, int *exit_code)
-{
-	char path[64], buf[1024], *p;
-	int fd, field;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read_full(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EIO;
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	*exit_code = 0;
-	/* p: the space before field 3, then before each next field. */
-	for (field = 3, p = p ? p + 1 : NULL; p && field <= 52; field++) {
-		if (field == 3)
-			*state = p[1];
-		else if (field == 22)
-			*start = strtoull(p + 1, NULL, 10);
-		else if (field == 52)
-			*exit_code = (int)strtol(p + 1, NULL, 10);
-		if (field < 52)
-			p = strchr(p + 1, ' ');
-	}
-	return p ? 0 : -EIO;
-}
-
 /* Untraced, once the pidfd says the job ended: its status while it is a
  * zombie still (its parent may have reaped it already: then unknown). */
 static void untraced_status(struct job *job, unsigned long long start)
@@ -458,7 +457,7 @@ static void untraced_status(struct job *job, unsigned long long start)
 	char state = 0;
 	int code;
 
-	if (read_stat(job->pid, &state, &now, &code) == 0 && now == start && state == 'Z') {
+	if (proc_stat_read(job->pid, &state, &now, &code) == 0 && now == start && state == 'Z') {
 		job->wait_status = code;
 		job->status_known = true;
 	}
@@ -474,6 +473,7 @@ static void sample(struct job *job)
 		job->at_exit(&x, job->arg);
 		job->sampled = true;
 	}
+	sample_started(job);
 }
 
 static void watch_untraced(struct job *job)
@@ -482,12 +482,12 @@ static void watch_untraced(struct job *job)
 	char state;
 	int code, ms = SAMPLE_FIRST_MS;
 
-	(void)read_stat(job->pid, &state, &start, &code);
+	(void)proc_stat_read(job->pid, &state, &start, &code);
 	if (job->how == WATCH_SAMPLE) {
 		sample(job);
 		while (!ended(job, ms)) {
 			sample(job);
-			ms = ms * 2 < SAMPLE_MAX_MS ? ms * 2 : SAMPLE_MAX_MS;
+			ms = next_period(ms);
 		}
 	} else {
 		(void)ended(job, -1);

@@ -6,6 +6,8 @@
  * the others of the same ask. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -271,9 +273,62 @@ int book_find(const struct owner_book *b, pid_t pid)
 	return -1;
 }
 
+/* printf's FMT appended to out->stays, "; " between two. */
+__attribute__((format(printf, 2, 3)))
+static void say_stays(struct book_putback *out, const char *fmt, ...)
+{
+	size_t at = strlen(out->stays);
+	va_list ap;
+
+	if (at && at < sizeof(out->stays))
+		at += (size_t)snprintf(out->stays + at, sizeof(out->stays) - at, "; ");
+	if (at >= sizeof(out->stays))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out->stays + at, sizeof(out->stays) - at, fmt, ap);
+	va_end(ap);
+}
+
+/* Node n could not go back to its weight before (rc): what it holds now. */
+static void node_stays(struct book_putback *out, const struct owner_book *b, unsigned n, int rc)
+{
+	unsigned now;
+
+	if (gw_read(n, &now) == 0)
+		say_stays(out, "node %u stays %u (not back to %u: %s)", n, weight_effective(now),
+			  b->base[n], strerror(-rc));
+	else
+		say_stays(out, "node %u stays changed (not back to %u: %s)", n, b->base[n],
+			  strerror(-rc));
+}
+
+/* With no node changed, the kernel's auto switch as it was; what keeps it
+ * off is said. */
+static void settle_auto(struct owner_book *b, struct book_putback *out)
+{
+	int rc;
+
+	if (b->base_auto != GW_AUTO_ON)
+		return;
+	if (out->failed) {
+		say_stays(out, "the kernel's auto weights stay off until those nodes are back");
+		return;
+	}
+	if (book_any_changed(b))
+		return;
+	rc = gw_enable_auto();
+	out->auto_err = rc == 0 ? 1 : rc;
+	b->base_auto = GW_AUTO_ABSENT;
+	if (rc == -ENODEV)
+		say_stays(out, "the kernel's auto weights stay off (the kernel cannot turn them "
+			  "back on: no node has bandwidth data)");
+	else if (rc < 0)
+		say_stays(out, "the kernel's auto weights stay off (%s)", strerror(-rc));
+}
+
 /* Every changed node no grant holds goes back; then, with none changed,
- * the kernel's auto switch as it was. What failed is counted, never
- * dropped: the service logs it. */
+ * the kernel's auto switch as it was. What failed is counted and said
+ * (out->stays), never dropped: the service logs it. */
 void book_settle(struct owner_book *b, struct book_putback *out)
 {
 	int rc;
@@ -288,16 +343,10 @@ void book_settle(struct owner_book *b, struct book_putback *out)
 			out->written++;
 			continue;
 		}
-		if (!out->failed++) {
-			out->first_failed = n;
-			out->err = -rc;
-		}
+		node_stays(out, b, n, rc);
+		out->failed++;
 	}
-	if (out->failed || book_any_changed(b) || b->base_auto != GW_AUTO_ON)
-		return;
-	rc = gw_enable_auto();
-	out->auto_err = rc == 0 ? 1 : rc;
-	b->base_auto = GW_AUTO_ABSENT;
+	settle_auto(b, out);
 }
 
 /* Grant I no longer holds anything (book_settle() then puts back what it

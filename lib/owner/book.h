@@ -57,9 +57,11 @@ void book_user_weights(const struct owner_book *b, uid_t uid, uint8_t *held);
 int book_find(const struct owner_book *b, pid_t pid);
 struct book_putback {
 	unsigned written, failed;	/* nodes put back, and those that failed */
-	unsigned first_failed;
-	int err;
 	int auto_err;			/* 1: auto back on; -errno: it stays off; 0: not asked */
+	/* What could not be put back, exactly: "node 0 stays 5 (not back to
+	 * 1: Operation not permitted); the kernel's auto weights stay off
+	 * ..." ("": everything due is back). */
+	char stays[400];
 };
 struct grant *book_remove(struct owner_book *b, unsigned i);
 bool book_any_changed(const struct owner_book *b);

@@ -11,6 +11,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "owner/autoback.h"
 #include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
@@ -56,12 +57,18 @@ static void back_to_mark(struct owner_book *b, const struct book_mark *m)
 	}
 }
 
-/* AUTO_WAS: the auto switch before the change (enum gw_auto). */
+/* AUTO_WAS: the auto switch before the change (enum gw_auto). AUTO_LOST:
+ * the change (root's, for good) turns the kernel's auto weights off where
+ * they cannot come back, which the answer says. */
 static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p,
-			   int auto_was)
+			   int auto_was, bool auto_lost)
 {
 	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
 	bool changes = false;
+
+	if (auto_lost)
+		snprintf(a.text, sizeof(a.text), "kernel auto weights switched off for good (no "
+			 "node has access0 bandwidth to turn them back on)");
 
 	for (unsigned n = 0; n < s->book.count && n < OWNER_NODES; n++) {
 		a.was[n] = p->was[n];
@@ -120,17 +127,21 @@ static void unwind(struct owner_server *s, struct owner_conn *c, const struct bo
 	struct owner_book *b = &s->book;
 	bool auto_staged = b->base_auto == GW_AUTO_ON;
 	struct book_putback pb;
-	int i = book_index(b, c->grant);
+	int i = book_index(b, c->grant), rc;
 
 	if (i >= 0)
 		(void)book_remove(b, (unsigned)i);
 	if (written) {
 		book_settle(b, &pb);
+		if (pb.stays[0])
+			s->log(LOG_ERR, "not put back after a change that failed: %s", pb.stays);
 	} else {
 		back_to_mark(b, m);
-		if (v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) &&
-		    gw_enable_auto() < 0)
-			s->log(LOG_ERR, "cannot turn the kernel's auto weights back on");
+		rc = v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) ?
+		     gw_enable_auto() : 0;
+		if (rc < 0)
+			s->log(LOG_ERR, "not put back after a write that failed: the kernel's auto "
+			       "weights stay off (%s)", strerror(-rc));
 	}
 	owner_save_or_log(s);
 }
@@ -235,6 +246,35 @@ static bool would_write(struct owner_server *s, struct owner_conn *c, const stru
 	return false;
 }
 
+static bool plan_writes(const struct owner_book *b, const struct book_plan *p)
+{
+	for (unsigned n = 0; n < b->count; n++)
+		if (p->changes[n])
+			return true;
+	return false;
+}
+
+/* A change that turns the kernel's auto weights off where the kernel could
+ * not turn them back on: refused unless it is meant to stay (root's
+ * --keep-weights), and said when it is. Known before anything is written. */
+static bool auto_lost(const struct owner_server *s, const struct book_plan *p)
+{
+	return plan_writes(&s->book, p) && gw_read_auto() == GW_AUTO_ON &&
+	       !auto_can_come_back(s->book.count);
+}
+
+#define AUTO_LOST_WHY "the kernel's auto weights would stay off for good: no node has " \
+	"access0 bandwidth, without which Linux cannot turn them back on"
+
+static bool refused_auto_lost(struct owner_server *s, struct owner_conn *c, bool lost)
+{
+	if (!lost || (c->ask.flags & OWNER_KEEP))
+		return false;
+	s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, AUTO_LOST_WHY);
+	owner_refuse(s, c, OWNER_AUTO_LOST, ENODEV, 0, AUTO_LOST_WHY);
+	return true;
+}
+
 /* --dry-run: a holder in the way is what the run would wait for (--wait)
  * or override (root's --force), never a change of the book now. */
 static bool dry_passes_holder(const struct owner_conn *c)
@@ -244,12 +284,41 @@ static bool dry_passes_holder(const struct owner_conn *c)
 	return c->ask.wait_ms || ((c->ask.flags & OWNER_FORCE) && c->uid == 0);
 }
 
+/* What the holders, the limits and the rules allow: the verdict of the
+ * kernel's auto weights, and the change made (but for --dry-run). FORCE:
+ * root's --force over the holders in the way. */
+static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct book_plan *p,
+		      bool force)
+{
+	int auto_was = gw_read_auto();
+	bool lost = auto_lost(s, p);
+	enum owner_verdict v;
+	unsigned node = 0;
+	int err;
+
+	if (refused_auto_lost(s, c, lost))
+		return true;
+	if (c->ask.flags & OWNER_DRY) {
+		answer_granted(s, c, p, auto_was, lost);
+		return true;
+	}
+	v = commit(s, c, p, force, &node, &err);
+	if (v != OWNER_GRANTED) {
+		owner_refuse(s, c, v, err, node, NULL);
+		return true;
+	}
+	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
+	c->grant = NULL;
+	answer_granted(s, c, p, auto_was, lost);
+	return true;
+}
+
 static bool decide(struct owner_server *s, struct owner_conn *c, struct book_plan *p)
 {
 	const struct grant *holder = NULL;
 	unsigned node = 0;
 	char why[sizeof(((struct owner_answer *)0)->text)];
-	int err, rc = book_conflict(&s->book, c->ask.weight, &node, &holder);
+	int rc = book_conflict(&s->book, c->ask.weight, &node, &holder);
 
 	if (rc == -ENOENT) {
 		owner_refuse(s, c, OWNER_BAD_ASK, ENOENT, node, "the node has no weight file");
@@ -277,22 +346,7 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 		owner_refuse(s, c, OWNER_REFUSED, 0, node, why);
 		return true;
 	}
-	int auto_was = gw_read_auto();
-
-	if (c->ask.flags & OWNER_DRY) {
-		answer_granted(s, c, p, auto_was);
-		return true;
-	}
-	enum owner_verdict v = commit(s, c, p, force, &node, &err);
-
-	if (v != OWNER_GRANTED) {
-		owner_refuse(s, c, v, err, node, NULL);
-		return true;
-	}
-	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
-	c->grant = NULL;
-	answer_granted(s, c, p, auto_was);
-	return true;
+	return grant_now(s, c, p, force);
 }
 
 /* True once C is answered (and closed), false while it waits. */

@@ -23,19 +23,16 @@ static void log_putback(struct owner_server *s, const struct book_putback *pb, c
 		s->log(LOG_INFO, "%u nodes put back after %s", pb->written, after);
 	else if (!pb->failed)
 		s->log(LOG_INFO, "nothing to put back after %s", after);
-	if (pb->failed)
-		s->log(LOG_ERR, "cannot put node %u back after %s: %s (%u nodes stay changed)",
-		       pb->first_failed, after, strerror(pb->err), pb->failed);
 	if (pb->auto_err == 1)
 		s->log(LOG_INFO, "the kernel's auto weights are back on");
-	else if (pb->auto_err < 0)
-		s->log(LOG_ERR, "cannot turn the kernel's auto weights back on: %s",
-		       strerror(-pb->auto_err));
+	if (pb->stays[0])
+		s->log(LOG_ERR, "not put back after %s: %s", after, pb->stays);
 }
 
 /* The job of grant I ended (or released it): what it alone held goes
- * back, said in the log. */
-static void end_grant(struct owner_server *s, unsigned i, const char *how)
+ * back, said in the log, and what could not go back in STAYS (NULL: not
+ * wanted). */
+static void end_grant(struct owner_server *s, unsigned i, const char *how, char *stays, size_t len)
 {
 	struct book_putback pb;
 	struct grant *g = s->book.grant[i];
@@ -49,6 +46,13 @@ static void end_grant(struct owner_server *s, unsigned i, const char *how)
 	owner_bury_grant(s, g);
 	log_putback(s, &pb, after);
 	owner_save_or_log(s);
+	if (stays) {
+		/* The answer's room: the log has it whole. */
+		size_t n = strnlen(pb.stays, len - 1);
+
+		memcpy(stays, pb.stays, n);
+		stays[n] = '\0';
+	}
 }
 
 void owner_job_ended(struct owner_server *s, struct grant *g)
@@ -56,7 +60,7 @@ void owner_job_ended(struct owner_server *s, struct grant *g)
 	int i = book_index(&s->book, g);
 
 	if (i >= 0)
-		end_grant(s, (unsigned)i, "ended");
+		end_grant(s, (unsigned)i, "ended", NULL, 0);
 }
 
 static void table_now(const struct owner_book *b, struct owner_answer *a)
@@ -80,8 +84,9 @@ static void release(struct owner_server *s, struct owner_conn *c, pid_t pid)
 		owner_refuse(s, c, OWNER_NOT_HOLDER, 0, 0, NULL);
 		return;
 	}
-	end_grant(s, (unsigned)i, "released");
 	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_RELEASED };
+
+	end_grant(s, (unsigned)i, "released", a.text, sizeof(a.text));
 
 	table_now(&s->book, &a);
 	owner_answer(s, c, &a);

@@ -68,11 +68,8 @@ static int resume(struct owner_server *s, bool settle)
 	if (!settle)
 		return 0;
 	book_settle(&s->book, pb);
-	if (pb->failed)
-		s->log(LOG_ERR, "cannot put node %u back: %s", pb->first_failed, strerror(pb->err));
-	if (pb->auto_err < 0)
-		s->log(LOG_ERR, "cannot turn the kernel's auto weights back on: %s",
-		       strerror(-pb->auto_err));
+	if (pb->stays[0])
+		s->log(LOG_ERR, "not put back at the start: %s", pb->stays);
 	/* A state that cannot be saved refuses each change, not the start:
 	 * holders and weights in effect are still served. */
 	rc = state_save(s->state_path, &s->book);

@@ -43,7 +43,8 @@ struct owner_ask {
 
 enum owner_verdict {
 	OWNER_GRANTED,		/* held; was[] and now[] say what changed */
-	OWNER_RELEASED,		/* the job's weights are back; now[] is the table */
+	OWNER_RELEASED,		/* the job's weights are back; now[] is the table,
+				 * text what could not be put back ("": none) */
 	OWNER_HOLDER,		/* one holder of OWNER_LIST: pid, uid, text = comm */
 	OWNER_END,		/* the last answer of OWNER_LIST */
 	OWNER_REFUSED,		/* the admin's rules: text is the rule, node the node */
@@ -55,6 +56,8 @@ enum owner_verdict {
 	OWNER_NOT_HOLDER,	/* release: that job holds nothing of this user's */
 	OWNER_BUSY,		/* the service is shutting down or overloaded */
 	OWNER_WOULD_WRITE,	/* OWNER_NO_WRITE, and node holds another weight (was) */
+	OWNER_AUTO_LOST,	/* the change would turn the kernel's auto weights off for
+				 * good (no node has access0 bandwidth): text says so */
 };
 
 struct owner_answer {

@@ -4,6 +4,7 @@
  * which puts back what it alone held. numactl2d watches its holders
  * itself; root's own owner (lib/owner/once.c) is told here, or by the
  * table's watcher. --restore-weights: before numactl2 returns. */
+#include <stdio.h>
 #include <string.h>
 
 #include "libnumactl2.h"
@@ -17,6 +18,7 @@ void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 	if (pl && pl->state->owned && (restore_asked || pl->state->owner_here)) {
 		out->restored = restore_asked;
 		request_release_said(pl, out);
+		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
 	/* slurmstepd at the step's end: root's own owner drops the tasks
@@ -37,10 +39,7 @@ void request_settle_here(struct settle *s)
 	memset(s, 0, sizeof(*s));
 	s->state = rc == 0 ? SETTLE_DONE : SETTLE_FAILED;
 	s->err = rc;
-	s->failed = pb.failed;
-	s->first_failed = pb.first_failed;
-	s->failed_err = -pb.err;
-	s->auto_err = pb.auto_err < 0 ? pb.auto_err : 0;
+	snprintf(s->stays, sizeof(s->stays), "%s", pb.stays);
 }
 
 void request_job_never_ran(struct plan *pl, struct job_end *out)
@@ -49,8 +48,10 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
 	/* A change that was to stay goes back all the same: its job never ran. */
 	if (pl->state->owner_kept) {
 		(void)request_undo_owner(pl);
+		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
 	out->restored = pl->state->owned;
 	request_release_said(pl, out);
+	memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 }

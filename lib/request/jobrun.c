@@ -51,12 +51,15 @@ int request_job_start(struct plan *pl, struct job *job)
 /* --restore-weights' promise: the table is back when numactl2 (the job)
  * returns, so the job's weights are given back while the job is held in
  * its last exit-stop, and only then is it let go. Without it, the job goes
- * first. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out)
+ * first. SAID tells OUT before the job is let go, so that its words are
+ * there when numactl2 returns too. */
+void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+		      void (*said)(struct job_end *out))
 {
 	if (!restore)
 		supervise_release(job);
 	request_job_ended(pl, restore, out);
+	said(out);
 	if (restore)
 		supervise_release(job);
 }

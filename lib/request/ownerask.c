@@ -73,9 +73,12 @@ static bool say_change(const struct owner_answer *a, unsigned flags, struct tabl
 			at += (size_t)snprintf(s->changed + at, sizeof(s->changed) - at,
 					       "%snode%u %u->%u", at ? ", " : "", n, a->was[n],
 					       a->now[n]);
+	/* The service's note on the change: auto weights off for good. */
+	if (at && a->text[0] && at < sizeof(s->changed))
+		snprintf(s->changed + at, sizeof(s->changed) - at, "; %s", a->text);
 	s->restores = at > 0 && !(flags & OWNER_KEEP);
 	s->keep = flags & OWNER_KEEP;
-	s->auto_was_on = a->auto_off;
+	s->auto_was_on = a->auto_off && !a->text[0];
 	return at > 0;
 }
 
@@ -97,6 +100,7 @@ static const enum owner_refusal said_of[] = {
 	[OWNER_LIMIT] = OWNER_SAID_LIMIT, [OWNER_BAD_ASK] = OWNER_SAID_BAD,
 	[OWNER_UNSAVED] = OWNER_SAID_UNSAVED, [OWNER_WRITE_FAILED] = OWNER_SAID_UNWRITTEN,
 	[OWNER_NOT_HOLDER] = OWNER_SAID_BAD, [OWNER_BUSY] = OWNER_SAID_LIMIT,
+	[OWNER_AUTO_LOST] = OWNER_SAID_AUTO_LOST,
 };
 
 static int refused(struct request_error *e, const struct owner_ask *k, const struct owner_answer *a,
@@ -336,9 +340,11 @@ static bool release(struct plan *pl, struct job_end *out)
 		return pl->state->owner_wrote;
 	pl->state->owned = false;
 	k.pid = (uint32_t)pl->state->owner_pid;
-	if (call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here) == 0 && a.verdict == OWNER_RELEASED &&
-	    out)
-		say_released(pl->state, &a, out);
+	if (call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here) == 0 && a.verdict == OWNER_RELEASED) {
+		snprintf(pl->state->owner_stays, sizeof(pl->state->owner_stays), "%s", a.text);
+		if (out)
+			say_released(pl->state, &a, out);
+	}
 	return pl->state->owner_wrote;
 }
 

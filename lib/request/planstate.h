@@ -23,6 +23,7 @@ struct plan_state {
 	bool owner_kept;		/* the change stays (OWNER_KEEP) */
 	bool owner_here;		/* root's own owner, in this process: no
 					 * service watches the job (pl->watch) */
+	char owner_stays[200];		/* its release: what the owner could not put back */
 	struct table_said owner_said;
 	uint8_t owner_was[PARSE_MAX_NODES];	/* the table before and after the */
 	uint8_t owner_now[PARSE_MAX_NODES];	/* change, per node asked */
