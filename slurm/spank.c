@@ -55,7 +55,7 @@ int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
 static int test_hooks(spank_t sp)
 {
 	static const char *const vars[] = {
-		"NUMACTL2_SYSFS_WI", "NUMACTL2_LEASE_DIR", "NUMACTL2_SYSFS_NODE",
+		"NUMACTL2_SYSFS_WI", "NUMACTL2_SYSFS_NODE",
 		"NUMACTL2_TEST_FAIL_NODE", "NUMACTL2_OWNER_SOCKET",
 	};
 	char v[1024];

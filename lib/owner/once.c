@@ -30,16 +30,14 @@
 #ifdef NUMACTL2_TEST_BUILD
 #include <libgen.h>
 
-/* Test build only: NUMACTL2_BASELINE_DIR, else numactl2/ beside the copy of
- * the table (NUMACTL2_SYSFS_WI), so that tests share no state. */
+/* Test build only: numactl2/ beside the copy of the table
+ * (NUMACTL2_SYSFS_WI), so that tests share no state. */
 const char *owner_dir(void)
 {
 	static char dir[600];
-	const char *set = getenv("NUMACTL2_BASELINE_DIR"), *wi = getenv("NUMACTL2_SYSFS_WI");
+	const char *wi = getenv("NUMACTL2_SYSFS_WI");
 	char parent[512];
 
-	if (set && *set)
-		return set;
 	if (!wi || !*wi)
 		return "/nonexistent/numactl2-test-build";
 	snprintf(parent, sizeof(parent), "%s", wi);

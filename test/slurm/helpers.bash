@@ -31,8 +31,7 @@ test_table() {
 	use_plugin "$SLURM_TEST_PLUGIN"
 	WI=$(fake_wi_dir 0)
 	echo "$1" >"$WI/node0"
-	mkdir -p "$BATS_TEST_TMPDIR/leases"
-	export NUMACTL2_SYSFS_WI=$WI NUMACTL2_LEASE_DIR=$BATS_TEST_TMPDIR/leases
+	export NUMACTL2_SYSFS_WI=$WI
 }
 
 # A job (in the background) that leases node 0 at the copy's weight while
@@ -42,7 +41,7 @@ hold_lease() {
 	w=$(cat "$WI/node0")
 	timeout -k 5 60 srun --weighted-interleave=0 --weights=0:"$w" "$@" </dev/null 3>&- &
 	end=$((SECONDS + 20))
-	until [[ $("$NUMACTL2" --show) == *"interleave weight lease: node 0 weight $w pids "[0-9]* ]]; do
+	until [[ $("$NUMACTL2" --show) == *"interleave weight holder: pid "[0-9]*" weights 0:$w"* ]]; do
 		[ "$SECONDS" -lt "$end" ] || { "$NUMACTL2" --show; return 1; }
 		sleep 0.2
 	done

@@ -110,23 +110,21 @@ JOB
 }
 
 @test "slurm: the test build on a copy of the table: a job's lease shows while it runs" {
-	local wi leases
+	local wi
 	use_plugin "$SLURM_TEST_PLUGIN"
 	wi=$(fake_wi_dir 0)
-	leases=$BATS_TEST_TMPDIR/leases
-	mkdir -p "$leases"
 	echo 9 >"$wi/node0"
-	export NUMACTL2_SYSFS_WI=$wi NUMACTL2_LEASE_DIR=$leases
+	export NUMACTL2_SYSFS_WI=$wi
 	timeout -k 5 60 srun --weighted-interleave=0 --weights=0:9 sleep 30 </dev/null 3>&- &
 	local end=$((SECONDS + 20))
-	until [[ $("$NUMACTL2" --show) == *"interleave weight lease: node 0 weight 9 pids "[0-9]* ]]; do
+	until [[ $("$NUMACTL2" --show) == *"interleave weight holder: pid "[0-9]*" weights 0:9"* ]]; do
 		[ "$SECONDS" -lt "$end" ] || { "$NUMACTL2" --show; false; }
 		sleep 0.2
 	done
 	# Another weight for node 0 while it runs: refused with the lease message.
 	run --separate-stderr sr --weighted-interleave=0 --weights=0:"$(real_w0)" touch "$BATS_TEST_TMPDIR/ran"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: node 0 weight 9 is leased by a running job (PIDs "*"); this needs weight $(real_w0) there: --weights-wait to queue"* ]]
+	[[ $stderr == *"numactl2: node 0 is held at weight 9 by PID "*"; this needs weight $(real_w0) there: --weights-wait to queue"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(cat "$wi/node0")" = 9 ]
 }
@@ -135,8 +133,7 @@ JOB
 	local wi
 	use_plugin "$SLURM_TEST_PLUGIN"
 	wi=$(fake_wi_dir 0)
-	mkdir -p "$BATS_TEST_TMPDIR/leases"
-	NUMACTL2_SYSFS_WI=$wi NUMACTL2_LEASE_DIR=$BATS_TEST_TMPDIR/leases \
+	NUMACTL2_SYSFS_WI=$wi \
 		run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 cat "$wi/node0"
 	[ "$output" = 7 ]
 }
@@ -145,14 +142,13 @@ JOB
 	local wi
 	use_plugin "$SLURM_TEST_PLUGIN"
 	wi=$(fake_wi_dir 0)
-	mkdir -p "$BATS_TEST_TMPDIR/leases"
-	NUMACTL2_SYSFS_WI=$wi NUMACTL2_LEASE_DIR=$BATS_TEST_TMPDIR/leases \
+	NUMACTL2_SYSFS_WI=$wi \
 		run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 cat "$wi/node0"
 	[ "$output" = 7 ]
 	# slurmstepd puts it back once the step's tasks have ended, not
 	# necessarily before srun returns.
 	wait_for_value "$wi/node0" 1
-	[ ! -e "$BATS_TEST_TMPDIR/numactl2/baseline" ]
+	[ -z "$(grep -s '^grant \|^base ' "$BATS_TEST_TMPDIR/numactl2/state")" ]
 }
 
 @test "slurm: --weights-wait needs --weights, and its SECS are 1-604800: refused in srun" {
@@ -184,7 +180,7 @@ JOB
 	hold_lease sleep 30
 	run --separate-stderr sr --weighted-interleave=0 --weights=0:7 --weights-wait=2 touch "$BATS_TEST_TMPDIR/ran"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: gave up after waiting 2 s: node 0 weight 9 is still leased by a running job (PIDs "*"); this needs weight 7 there"* ]]
+	[[ $stderr == *"numactl2: gave up after waiting 2 s: node 0 is held at weight 9 by PID "*"; this needs weight 7 there"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(cat "$WI/node0")" = 9 ]
 }
@@ -263,7 +259,7 @@ JOB
 		--wrap "srun --weights=0:7 touch '$BATS_TEST_TMPDIR/ran'; echo step exit \$?"
 	run cat "$out"
 	echo "$output"
-	[[ $output == *"numactl2: gave up after waiting 2 s: node 0 weight 9 is still leased by a running job (PIDs "*"); this needs weight 7 there"* ]]
+	[[ $output == *"numactl2: gave up after waiting 2 s: node 0 is held at weight 9 by PID "*"; this needs weight 7 there"* ]]
 	[[ $output == *"step exit 1"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(cat "$WI/node0")" = 9 ]
@@ -277,7 +273,7 @@ JOB
 	[[ $stderr == *"numactl2: --weighted-interleave cannot be combined with Slurm's --mem-bind: choose one"* ]]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(cat "$WI/node0")" = 9 ]
-	[ -z "$(ls -A "$NUMACTL2_LEASE_DIR")" ]
+	[ -z "$(grep -s '^grant ' "$BATS_TEST_TMPDIR/numactl2/state")" ]
 }
 
 @test "slurm: --mem-bind=none and --mem-bind=verbose bind nothing: --weighted-interleave applies" {

@@ -72,6 +72,8 @@ put_prog "$(command -v jq)" /usr/bin/jq
 # strace: a job that traces its children, under --report (report.bats).
 command -v strace >/dev/null || die "strace missing (apt-get install strace)"
 put_prog "$(command -v strace)" /usr/bin/strace
+# flock: a user's lock on the table's files, which must hold nobody (leases.bats).
+put_prog "$(command -v flock)" /usr/bin/flock
 # Debian's numactl: the reference the classic-policy tests compare with.
 [ -x /usr/bin/numactl ] || die "numactl missing (apt-get install numactl)"
 put_prog /usr/bin/numactl /usr/bin/numactl

@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The real table as it was (lib/weights/baseline.c, settle.c,
-# lib/job/watcher.c): once the last job that needs changed global weights
-# has ended, the kernel's weights and its auto mode are back, put back by
-# the job's watcher or, where that was killed, by the next run that takes
-# the table's lock. The 7.2 guest: auto mode from its HMAT.
+# The real table as it was (lib/owner/book.c, state.c, lib/job/watcher.c):
+# once the last job that needs changed global weights has ended, the
+# kernel's weights and its auto mode are back, put back by the table's
+# owner (root's numactl2 here: no numactl2d runs), told by the job's watcher
+# or, where that was killed, at the next run that asks it (the system log
+# says so). The 7.2 guest: auto mode from its HMAT.
 
 load common
 
@@ -89,7 +90,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 	wait_until is_table "$before true"
 }
 
-@test "the watcher killed: the next run that takes the table's lock puts it back, and says so" {
+@test "the watcher killed: the next run that asks the owner puts it back" {
 	numactl2 -w 0 --weights=0:5 sleep 60 2>/dev/null &
 	local job=$!
 	bg+=("$job")
@@ -100,7 +101,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 	[ "$(cat "$WI/node0")" = 5 ]
 	[ "$(auto_state)" = false ]
 	run -0 --separate-stderr numactl2 -w 1 true
-	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 5->${before%% *}; kernel auto weights back on" ]
+	[ -z "$stderr" ]
 	is_table "$before true"
 }
 
@@ -142,6 +143,6 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 	wait_until cgroup_empty
 	[ "$(cat "$WI/node0") $(auto_state)" = "5 false" ]
 	run -0 --separate-stderr numactl2 -w 1 true
-	[ "$stderr" = "numactl2: put the global interleave weights back as they were: node0 5->${before%% *}; kernel auto weights back on" ]
+	[ -z "$stderr" ]
 	is_table "$before true"
 }

@@ -79,7 +79,7 @@ setup() {
 	run --separate-stderr sr --weighted-interleave=0,1 --weights=0:1,1:9 touch "$JOBDIR/second-ran"
 	echo "$stderr"
 	[ "$status" -ne 0 ]
-	[[ $stderr == *"numactl2: node 0 weight 9 is leased by a running job (PIDs "*"); this needs weight 1 there: --weights-wait to queue"* ]]
+	[[ $stderr == *"numactl2: node 0 is held at weight 9 by PID "*"; this needs weight 1 there: --weights-wait to queue"* ]]
 	[ ! -e "$JOBDIR/second-ran" ]
 	[ "$(global_weights | cut -d' ' -f1-2)" = "9 1" ]
 	# Job 1's later pages still split 9:1.
@@ -112,7 +112,7 @@ setup() {
 	cat "$JOBDIR/steps.out" "$JOBDIR/step2.err" "$JOBDIR/step2.status" "$JOBDIR/step1.out"
 	[ "$state" = COMPLETED ]
 	grep -Eqx 'step2 exit [1-9][0-9]*' "$JOBDIR/step2.status"
-	grep -q "numactl2: node 0 weight 9 is leased by a running job (PIDs .*); this needs weight 1 there: --weights-wait to queue" "$JOBDIR/step2.err"
+	grep -q "numactl2: node 0 is held at weight 9 by PID .*; this needs weight 1 there: --weights-wait to queue" "$JOBDIR/step2.err"
 	[ ! -e "$JOBDIR/step2-ran" ]
 	grep -qx 'batch1: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/step1.out"
 	grep -qx 'batch2: N0=90 N1=10 N2=0 N3=0' "$JOBDIR/step1.out"
