@@ -268,8 +268,7 @@ demo: numactl2
 
 bench: numactl2 $(BENCH_WEIGHTS)
 	bench/overhead
-	bench/lease
-	bench/lease-holders
+	bench/owner
 	$(BENCH_WEIGHTS)
 
 # The Debian packages (debian/), built from a copy of the tree outside it;

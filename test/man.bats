@@ -37,7 +37,7 @@ man_text() {
 	done
 	for f in /sys/kernel/mm/mempolicy/weighted_interleave/nodeN \
 		 /sys/kernel/mm/mempolicy/weighted_interleave/auto \
-		 /sys/kernel/mm/mempolicy/syscalls /dev/shm/numactl2-lease; do
+		 /sys/kernel/mm/mempolicy/syscalls /run/numactl2/state; do
 		sed -n '/^\.SH FILES/,/^\.SH /p' "$MAN" | sed 's/\\-/-/g' |
 			grep -qF "$f" || { echo "FILES lacks $f"; return 1; }
 	done
