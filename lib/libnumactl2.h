@@ -658,9 +658,9 @@ int request_apply(const struct request *r, struct plan *pl, struct request_error
 /* Its two steps, for a front end that says what the first did before the second. */
 int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
 /* --dry-run: the refusal request_apply_table() would meet, as the same
- * error (--no-global-weights, a live lease in the way, a weight this user
- * may not write, a node beyond the table), found with nothing locked,
- * leased or written; 0 when it would go ahead. */
+ * error (--no-global-weights, a holder in the way, a weight this user may
+ * not write, a node beyond the table): the table's owner's verdict, with
+ * nothing held or written; 0 when it would go ahead. */
 int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
 /* The directory lock let go, the leases kept (other runs go on). */

@@ -115,7 +115,7 @@ static int choose_weights(const struct request *r, struct plan *pl, struct reque
 
 /* The command's libnuma may reset the task's policy at its start, without
  * the weights (lib/job/libnumacheck.c): then the global table carries them,
- * with a lease, as on a kernel without task-local weights; or
+ * held for the job, as on a kernel without task-local weights; or
  * --no-global-weights refuses, unless the table already holds them. A dry
  * run reads files only. */
 static int check_program_libnuma(const struct request *r, struct plan *pl,
