@@ -118,7 +118,8 @@ void cli_prepare(struct ctl *ctl)
 
 	if (ctl->global_op != GLOBAL_NONE)
 		return;
-	request_plan_init(&ctl->plan);
+	if (request_plan_init(&ctl->plan) < 0)
+		errx(1, "out of memory");
 	fill_request(ctl);
 	if (request_resolve(&ctl->req, &ctl->plan, &e) < 0)
 		cli_request_failed(ctl, &e);

@@ -538,14 +538,14 @@ struct plan {
 	bool measured;			/* --weights=measured: request_measure() before apply */
 	enum plan_why why;		/* policy->task_local says where */
 	bool libnuma_checked;		/* libnuma holds what the check found */
-	bool table_change;		/* the global table gets a change, under a lease */
-	bool table_taken;		/* apply took its transaction (settled, lease, what changed) */
+	bool table_change;		/* the global table's weights, held for the job */
+	bool table_taken;		/* apply asked the table's owner (what it changed) */
 	bool watch;			/* after apply: the job's end must put the table back */
 	bool undone_written;		/* request_undo() put written weights back */
-	/* The library's own part (lib/request/planstate.h): the table's
-	 * transaction and --weights=auto's bandwidths. A process holds one
-	 * plan (the CLI's run, the plugin's task), and request_plan_init()
-	 * points it at the library's one state. */
+	/* The library's own part (lib/request/planstate.h): what the table's
+	 * owner holds for the job, its watcher and --weights=auto's
+	 * bandwidths, one for each plan (request_plan_init(): a process may
+	 * hold several; request_plan_free()). */
 	struct plan_state *state;
 	/* From here on request_plan_init() zeroes nothing (bench/overhead: 5 KiB
 	 * of memset at every start): the libnuma check fills libnuma whole; it
@@ -644,7 +644,8 @@ bool request_error_is_usage(const struct request_error *e);
 
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */
-void request_plan_init(struct plan *pl);
+int request_plan_init(struct plan *pl);
+void request_plan_free(struct plan *pl);
 int request_resolve(const struct request *r, struct plan *pl, struct request_error *e);
 const char *request_why(enum plan_why why);
 

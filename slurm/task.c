@@ -80,7 +80,10 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	};
 	struct request_error e;
 
-	request_plan_init(&plan);
+	if (request_plan_init(&plan) < 0) {
+		snprintf(out->error, sizeof(out->error), "out of memory");
+		return -1;
+	}
 	policy.mode = MPOL_WEIGHTED_INTERLEAVE;
 	policy.home_node = -1;
 	policy.option = "--weighted-interleave";

@@ -26,6 +26,10 @@
 #include "sysfile/sysfile.h"
 
 #define OWNER_DIR_LIVE "/run/numactl2"
+/* How long root's run waits for another root run's decision: each holds
+ * the lock for one decision (milliseconds), but many at once on a loaded
+ * machine queue behind each other. Only root can hold it. */
+#define ONCE_LOCK_MS 30000
 
 #ifdef NUMACTL2_TEST_BUILD
 #include <libgen.h>
@@ -182,7 +186,7 @@ int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a
 	if (!(k->flags & OWNER_DRY))
 		now.wait_ms = 0;
 	for (;;) {
-		rc = ask_locked(&now, pidfd, OWNER_ASK_MS * 2, a);
+		rc = ask_locked(&now, pidfd, ONCE_LOCK_MS, a);
 		if (rc < 0 || a->verdict != OWNER_CONFLICT || now.wait_ms ||
 		    owner_now_ms() >= deadline)
 			return rc;
@@ -199,7 +203,7 @@ int owner_settle_here(struct book_putback *pb)
 {
 	const struct owner_open o = {
 		.state_path = owner_state_path(), .rules_path = rules_path(), .log = log_here,
-		.lock_wait_ms = OWNER_ASK_MS, .once = true, .settle = true,
+		.lock_wait_ms = ONCE_LOCK_MS, .once = true, .settle = true,
 	};
 	struct owner_server s;
 	int rc = owner_dir_ready();

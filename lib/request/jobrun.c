@@ -25,14 +25,14 @@ static void table_job_ended(void *arg, struct settle *s)
 int request_watch_table(const struct request *r, struct plan *pl,
 			void (*said)(const struct settle *s))
 {
-	static struct watcher w;
+	struct watcher *w = &pl->state->watcher;
 
 	if (!request_may_watch(r, pl))
 		return 0;
-	w.job_ended = table_job_ended;
-	w.arg = pl;
-	w.said = said;
-	return watcher_start(&w, &pl->state->gate);
+	w->job_ended = table_job_ended;
+	w->arg = pl;
+	w->said = said;
+	return watcher_start(w, &pl->state->gate);
 }
 
 int request_job_start(struct plan *pl, struct job *job)

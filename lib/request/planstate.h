@@ -8,10 +8,12 @@
 #include <sys/types.h>
 
 #include "bandwidth/autoweights.h"
+#include "job/watcher.h"
 #include "weights/target.h"
 
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
+	struct watcher watcher;		/* what it does at the job's end */
 	/* --weights=auto fills autow whole, read only once pl->auto_weights
 	 * says so. */
 	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */

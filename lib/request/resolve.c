@@ -3,6 +3,7 @@
  * (a list, the nodes' bandwidths, or measured later), where they go and
  * why, the libnuma check of the program, what the global table needs. */
 #include <errno.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -22,13 +23,21 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 	return -1;
 }
 
-void request_plan_init(struct plan *pl)
+/* A plan with its own state: 0, or -ENOMEM. */
+int request_plan_init(struct plan *pl)
 {
-	static struct plan_state state;
-
 	memset(pl, 0, offsetof(struct plan, libnuma));
-	pl->state = &state;
-	state.gate = -1;
+	pl->state = calloc(1, sizeof(*pl->state));
+	if (!pl->state)
+		return -ENOMEM;
+	pl->state->gate = -1;
+	return 0;
+}
+
+void request_plan_free(struct plan *pl)
+{
+	free(pl->state);
+	pl->state = NULL;
 }
 
 
