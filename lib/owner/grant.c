@@ -97,15 +97,12 @@ static void log_granted(struct owner_server *s, const struct grant *g, const str
 }
 
 /* Held, saved, written, watched: OWNER_GRANTED, or the verdict of the step
- * that failed (RC its error); *WRITTEN once the table holds the change.
- * OWNER_NO_HOLD: saved and written, held by no one. */
+ * that failed (RC its error); *WRITTEN once the table holds the change. */
 static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 			       const struct book_plan *p, unsigned *node, int *rc, bool *written)
 {
-	bool held = !(c->ask.flags & OWNER_NO_HOLD);
-
 	*written = false;
-	*rc = held ? book_add(&s->book, c->grant) : 0;
+	*rc = book_add(&s->book, c->grant);
 	if (*rc < 0)
 		return OWNER_BUSY;
 	*rc = state_save(s->state_path, &s->book);
@@ -115,7 +112,7 @@ static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 	if (*rc < 0)
 		return OWNER_WRITE_FAILED;
 	*written = true;
-	*rc = held ? owner_watch_grant(s, c->grant) : 0;
+	*rc = owner_watch_grant(s, c->grant);
 	return *rc < 0 ? OWNER_BUSY : OWNER_GRANTED;
 }
 
@@ -311,9 +308,7 @@ static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct
 		return true;
 	}
 	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
-	/* The book holds it now, unless no one does (freed with C). */
-	if (!(c->ask.flags & OWNER_NO_HOLD))
-		c->grant = NULL;
+	c->grant = NULL;
 	answer_granted(s, c, p, auto_was, lost);
 	return true;
 }

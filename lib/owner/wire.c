@@ -90,8 +90,6 @@ bool owner_ask_valid(const struct owner_ask *a)
 {
 	if (a->version != OWNER_WIRE_VERSION || (a->flags & ~OWNER_FLAGS))
 		return false;
-	if ((a->flags & OWNER_NO_HOLD) && !(a->flags & OWNER_KEEP))
-		return false;
 	return a->op >= OWNER_LEASE && a->op <= OWNER_AUTO;
 }
 

@@ -30,10 +30,7 @@ enum owner_op {
 #define OWNER_FORCE 4u		/* root: over other jobs' weights (they hold the new ones) */
 #define OWNER_NO_WRITE 8u	/* --no-global-weights: the table must hold them already */
 #define OWNER_DRY 16u		/* --dry-run: the verdict, nothing held or written */
-#define OWNER_NO_HOLD 32u	/* with OWNER_KEEP: the change alone, no job holds it
-				 * (--set-global-weights); others need not wait for it */
-#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE | OWNER_DRY | \
-		     OWNER_NO_HOLD)
+#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE | OWNER_DRY)
 
 struct owner_ask {
 	uint32_t version;

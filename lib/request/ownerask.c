@@ -43,9 +43,6 @@ static int fill_ask(const struct request *r, struct owner_ask *k)
 	k->flags = p->has_weights ? 0 : OWNER_AS_IS;
 	if (geteuid() == 0 && (r->keep_weights || !r->job))
 		k->flags |= OWNER_KEEP;
-	/* Without a job nothing needs the weights afterwards, nor holds them. */
-	if (geteuid() == 0 && !r->job)
-		k->flags |= OWNER_NO_HOLD;
 	if (r->lease.force)
 		k->flags |= OWNER_FORCE;
 	if (r->no_global)
@@ -95,7 +92,7 @@ static void granted(const struct request *r, struct plan *pl, const struct owner
 	pl->state->owner_kept = k->flags & OWNER_KEEP;
 	memcpy(pl->state->owner_was, a->was, OWNER_NODES);
 	memcpy(pl->state->owner_now, a->now, OWNER_NODES);
-	pl->state->owned = !(k->flags & OWNER_NO_HOLD);
+	pl->state->owned = true;
 }
 
 static const enum owner_refusal said_of[] = {
@@ -206,6 +203,10 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	pl->state->owner_pid = getpid();
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
 		granted(r, pl, &k, &a);
+		/* Without a job nothing needs the weights afterwards: the hold
+		 * only decided whether the change could be made. */
+		if (!r->job)
+			(void)release(pl, NULL);
 		*rc = 0;
 	} else {
 		*rc = refused(e, &k, &a, got, pl->state->owner_here);
@@ -213,7 +214,8 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	return 1;
 }
 
-/* The admin's change: weights that stay (OWNER_KEEP), held by no job. */
+/* The admin's change: weights that stay (OWNER_KEEP), asked for this
+ * process, which ends right after. */
 static void fill_admin(enum admin_op op, const struct weight_list *wl,
 		       const struct lease_options *o, struct owner_ask *k)
 {
@@ -223,8 +225,7 @@ static void fill_admin(enum admin_op op, const struct weight_list *wl,
 	memset(k, 0, sizeof(*k));
 	k->version = OWNER_WIRE_VERSION;
 	k->op = op == ADMIN_AUTO ? OWNER_AUTO : OWNER_LEASE;
-	/* No job holds it: the next admin change need not wait for this one. */
-	k->flags = OWNER_KEEP | OWNER_NO_HOLD | (o->force ? OWNER_FORCE : 0);
+	k->flags = OWNER_KEEP | (o->force ? OWNER_FORCE : 0);
 	k->wait_ms = (uint32_t)wait_ms(o);
 	if (op == ADMIN_SET)
 		for (unsigned n = 0; n <= wl->max_node && n < OWNER_NODES; n++)
@@ -357,7 +358,7 @@ bool request_release_owner(struct plan *pl)
 static void unkeep(const struct plan_state *st)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LEASE,
-			       .flags = OWNER_KEEP | OWNER_NO_HOLD };
+			       .flags = OWNER_KEEP };
 	struct owner_answer a;
 	int pidfd = sys_pidfd_open(getpid(), 0);
 	bool here;
