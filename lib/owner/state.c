@@ -5,7 +5,6 @@
  * it (PATH.new) and swapped with it in one step, so a crash of the service
  * leaves the old or the new one whole. A holder is taken back only if the
  * same process (PID and start time) still runs. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -17,6 +16,7 @@
 
 #include "owner/state.h"
 #include "owner/jobs.h"
+#include "syscalls.h"
 #include "sysfile/sysfile.h"
 
 #define STATE_MAGIC "numactl2d-state 1"
@@ -153,7 +153,7 @@ static int write_spare(int fd, const struct text *t, off_t size)
  * where the filesystem cannot exchange (EINVAL). */
 static int put_in_place(const char *tmp, const char *path)
 {
-	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+	if (sys_renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
 		return 0;
 	if (errno != ENOENT && errno != EINVAL)
 		return -errno;
