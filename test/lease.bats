@@ -129,6 +129,17 @@ LEASE_WAIT=5
 	[ "$(w 0) $(w 1)" = "1 1" ]
 }
 
+@test "--set-global-weights holds nothing: its change is no job's, and no holder of it is left" {
+	local admin
+	"$NUMACTL2" --set-global-weights=0:5 2>/dev/null &
+	admin=$!
+	wait "$admin"
+	[ "$(w 0)" = 5 ]
+	run -1 grep "^grant " "$STATE/state"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:6 cat "$WI/node0"
+	[ "$output" = 6 ]
+}
+
 @test "--auto-global-weights respects leases" {
 	echo false >"$WI/auto"
 	hold 0 0:9

@@ -91,13 +91,20 @@ static void log_granted(struct owner_server *s, const struct grant *g, const str
 		       (int)g->pid, name, keep ? ", kept after it" : ", back when it ends");
 }
 
+/* Whether C's change is held by its job (the asker, by its pidfd): all but
+ * root's admin options (OWNER_NO_JOB), whose change just stays. */
+static bool held_by_job(const struct owner_conn *c)
+{
+	return !(c->ask.flags & OWNER_NO_JOB);
+}
+
 /* Held, saved, written, watched: OWNER_GRANTED, or the verdict of the step
  * that failed (RC its error); *WRITTEN once the table holds the change. */
 static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 			       const struct book_plan *p, unsigned *node, int *rc, bool *written)
 {
 	*written = false;
-	*rc = book_add(&s->book, c->grant, p->want);
+	*rc = held_by_job(c) ? book_add(&s->book, c->grant, p->want) : 0;
 	if (*rc < 0)
 		return OWNER_BUSY;
 	*rc = state_save(s->state_path, &s->book);
@@ -107,7 +114,7 @@ static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 	if (*rc < 0)
 		return OWNER_WRITE_FAILED;
 	*written = true;
-	*rc = owner_watch_grant(s, c->grant);
+	*rc = held_by_job(c) ? owner_watch_grant(s, c->grant) : 0;
 	return *rc < 0 ? OWNER_BUSY : OWNER_GRANTED;
 }
 
@@ -182,7 +189,7 @@ static bool refused_by_limits(struct owner_server *s, struct owner_conn *c)
 		owner_refuse(s, c, OWNER_LIMIT, 0, 0, "this user holds 64 leases: no more");
 		return true;
 	}
-	if (c->uid != 0 && (c->ask.flags & (OWNER_KEEP | OWNER_FORCE))) {
+	if (c->uid != 0 && (c->ask.flags & (OWNER_KEEP | OWNER_FORCE | OWNER_NO_JOB))) {
 		owner_refuse(s, c, OWNER_REFUSED, 0, 0,
 			     "only root may change weights for good (--keep-weights, "
 			     "--set-global-weights) or override other jobs' (--force)");
@@ -302,7 +309,9 @@ static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct
 		return true;
 	}
 	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
-	c->grant = NULL;
+	/* The book's from now on; a change no job holds leaves it to C. */
+	if (held_by_job(c))
+		c->grant = NULL;
 	answer_granted(s, c, p, auto_was, lost);
 	return true;
 }
