@@ -269,6 +269,7 @@ demo: numactl2
 bench: numactl2 $(BENCH_WEIGHTS)
 	bench/overhead
 	bench/owner
+	bench/owner direct
 	$(BENCH_WEIGHTS)
 
 # The Debian packages (debian/), built from a copy of the tree outside it;

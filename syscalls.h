@@ -101,6 +101,18 @@ static inline int sys_close_range(unsigned int first, unsigned int last, unsigne
 	return (int)syscall(SYS_close_range, first, last, flags);
 }
 
+/* renameat2(2) (Linux 3.15; glibc's wrapper is 2.28): RENAME_EXCHANGE
+ * swaps two names in one step. A filesystem without it says EINVAL. */
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+static inline int sys_renameat2(int olddir, const char *oldpath, int newdir, const char *newpath,
+				unsigned int flags)
+{
+	return (int)syscall(SYS_renameat2, olddir, oldpath, newdir, newpath, flags);
+}
+
 /* kcmp(2) (CONFIG_KCMP; glibc has no wrapper): KCMP_VM, whether two
  * processes share one address space (0). */
 #ifndef KCMP_VM

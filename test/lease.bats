@@ -129,6 +129,17 @@ LEASE_WAIT=5
 	[ "$(w 0) $(w 1)" = "1 1" ]
 }
 
+@test "--set-global-weights holds nothing: its change is no job's, and no holder of it is left" {
+	local admin
+	"$NUMACTL2" --set-global-weights=0:5 2>/dev/null &
+	admin=$!
+	wait "$admin"
+	[ "$(w 0)" = 5 ]
+	run -1 grep "^grant " "$STATE/state"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:6 cat "$WI/node0"
+	[ "$output" = 6 ]
+}
+
 @test "--auto-global-weights respects leases" {
 	echo false >"$WI/auto"
 	hold 0 0:9
@@ -475,6 +486,34 @@ forged_holder() {
 	[ "$stderr" = "numactl2: cannot take the global weight table's state in $STATE: Operation not permitted; nothing changed" ]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(w 0)" = 1 ]
+}
+
+# The state's lock is free: the watcher of the last job has saved.
+state_settled() {
+	wait_weight 0 1 || return 1
+	wait_until flock -n "$STATE/state.lock" true
+}
+
+@test "the state is written whole beside it and swapped in: no file made at each change, a link there not followed" {
+	local files
+	run -0 "$NUMACTL2" -w 0 --weights=0:5 true
+	state_settled
+	[ -f "$STATE/state.new" ]
+	[ ! -L "$STATE/state.new" ]
+	run -0 stat -c '%a %U' "$STATE/state.new"
+	[ "$output" = "600 $(id -un)" ]
+	files=$(stat -c %i "$STATE/state" "$STATE/state.new" | sort)
+	run -0 "$NUMACTL2" -w 0 --weights=0:6 true
+	state_settled
+	[ "$(stat -c %i "$STATE/state" "$STATE/state.new" | sort)" = "$files" ]
+	rm "$STATE/state.new"
+	ln -s "$BATS_TEST_TMPDIR/elsewhere" "$STATE/state.new"
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:7 cat "$WI/node0"
+	[ "$output" = 7 ]
+	state_settled
+	[ ! -e "$BATS_TEST_TMPDIR/elsewhere" ]
+	[ ! -L "$STATE/state.new" ]
+	run -1 grep '^grant \|^base ' "$STATE/state"
 }
 
 @test "a lock file that is a symlink is not followed, and nothing changes" {

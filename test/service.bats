@@ -213,6 +213,10 @@ job_then_service_killed() {
 	grep -q "(--force) overrode 1 leases" "$SVC/log"
 	run -0 "$PY" "$CLIENT" "$SVC/run/socket" list
 	[[ $output == "$held 65534 "* ]] || return 1
+	# Its line in the state, saved before the change, says so too (a
+	# restarted service takes it back at 8), not the line of its grant.
+	run -0 grep -c "^grant $held [0-9]* 65534 0:8\$" "$SVC/state"
+	[ "$output" = 1 ]
 }
 
 @test "service: root's --force that cannot be saved leaves the holder's weight as it was, in the table and the book" {

@@ -9,7 +9,8 @@
 # went from 266,936 to 265,753 instructions (numactl: 261,927), and
 # `-w --interleave=all`, which now takes the owner's lock and reads its
 # state, from 275,153 to 280,245 (bench/overhead, 2026-12-07). Other calls glibc has only under a newer version go through
-# syscalls.h (sys_pipe2, sys_getrandom, sys_pidfd_*, sys_close_range).
+# syscalls.h (sys_pipe2, sys_getrandom, sys_pidfd_*, sys_close_range,
+# sys_renameat2).
 
 load helpers
 

@@ -36,7 +36,8 @@ void grant_free(struct grant *g)
 {
 	if (g->pidfd >= 0)
 		close(g->pidfd);
-	free(g->weight);
+	free(g->hold);
+	free(g->line);
 	free(g);
 }
 
@@ -74,10 +75,20 @@ void book_plan_free(struct book_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* G's weight for NODE, 0 where it holds none: its list is short (the
+ * nodes of one job). */
+uint8_t grant_weight(const struct grant *g, unsigned node)
+{
+	for (unsigned i = 0; i < g->nholds; i++)
+		if (g->hold[i].node == node)
+			return g->hold[i].weight;
+	return 0;
+}
+
 static const struct grant *holder_of(const struct owner_book *b, unsigned node)
 {
 	for (unsigned i = 0; i < b->ngrants; i++)
-		if (b->grant[i]->weight[node])
+		if (grant_weight(b->grant[i], node))
 			return b->grant[i];
 	return NULL;
 }
@@ -101,22 +112,42 @@ int book_conflict(const struct owner_book *b, const uint8_t *ask, unsigned *node
 	return 0;
 }
 
+/* G's line in the state file no longer says what it holds. */
+static void grant_line_drop(struct grant *g)
+{
+	free(g->line);
+	g->line = NULL;
+}
+
+/* Every holder of NODE holds W from now on (root's --force, or its undo).
+ * How many holds changed. */
+unsigned book_hold_as(struct owner_book *b, unsigned node, uint8_t w)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < b->ngrants; i++) {
+		struct grant *g = b->grant[i];
+
+		for (unsigned h = 0; h < g->nholds; h++)
+			if (g->hold[h].node == node && g->hold[h].weight != w) {
+				g->hold[h].weight = w;
+				grant_line_drop(g);
+				k++;
+			}
+	}
+	b->held[node] = w;
+	return k;
+}
+
 /* Root's --force: every holder of an asked node holds the weight asked from
  * now on. How many holds changed. */
 unsigned book_override(struct owner_book *b, const uint8_t *ask)
 {
 	unsigned k = 0;
 
-	for (unsigned n = 0; n < b->count; n++) {
-		if (!ask[n] || !b->holders[n] || b->held[n] == ask[n])
-			continue;
-		for (unsigned i = 0; i < b->ngrants; i++)
-			if (b->grant[i]->weight[n]) {
-				b->grant[i]->weight[n] = ask[n];
-				k++;
-			}
-		b->held[n] = ask[n];
-	}
+	for (unsigned n = 0; n < b->count; n++)
+		if (ask[n] && b->holders[n] && b->held[n] != ask[n])
+			k += book_hold_as(b, n, ask[n]);
 	return k;
 }
 
@@ -220,8 +251,29 @@ int book_write(const struct owner_book *b, const struct book_plan *p, unsigned *
 	return 0;
 }
 
-/* G's weights (g->weight) held from now on. */
-int book_add(struct owner_book *b, struct grant *g)
+/* G's list of holds: each node WEIGHT gives (0: none). */
+static int grant_set(const struct owner_book *b, struct grant *g, const uint8_t *weight)
+{
+	unsigned k = 0;
+
+	for (unsigned n = 0; n < b->count; n++)
+		k += weight[n] != 0;
+	free(g->hold);
+	grant_line_drop(g);
+	g->nholds = 0;
+	/* A grant of no node (a state file's line with none) holds nothing:
+	 * one slot all the same, as malloc(0) may be NULL. */
+	g->hold = malloc((k ? k : 1) * sizeof(*g->hold));
+	if (!g->hold)
+		return -ENOMEM;
+	for (unsigned n = 0; n < b->count; n++)
+		if (weight[n])
+			g->hold[g->nholds++] = (struct grant_hold){ (uint16_t)n, weight[n] };
+	return 0;
+}
+
+/* G holds WEIGHT (per node, 0 for none) from now on. */
+int book_add(struct owner_book *b, struct grant *g, const uint8_t *weight)
 {
 	if (b->ngrants == b->cap) {
 		unsigned cap = b->cap ? b->cap * 2 : 64;
@@ -232,11 +284,11 @@ int book_add(struct owner_book *b, struct grant *g)
 		b->grant = grown;
 		b->cap = cap;
 	}
-	for (unsigned n = 0; n < b->count; n++) {
-		if (!g->weight[n])
-			continue;
-		b->holders[n]++;
-		b->held[n] = g->weight[n];
+	if (grant_set(b, g, weight) < 0)
+		return -ENOMEM;
+	for (unsigned h = 0; h < g->nholds; h++) {
+		b->holders[g->hold[h].node]++;
+		b->held[g->hold[h].node] = g->hold[h].weight;
 	}
 	b->grant[b->ngrants++] = g;
 	return 0;
@@ -247,11 +299,13 @@ void book_user_weights(const struct owner_book *b, uid_t uid, uint8_t *held)
 {
 	memset(held, 0, b->count);
 	for (unsigned i = 0; i < b->ngrants; i++) {
-		if (b->grant[i]->uid != uid)
+		const struct grant *g = b->grant[i];
+
+		if (g->uid != uid)
 			continue;
-		for (unsigned n = 0; n < b->count; n++)
-			if (b->grant[i]->weight[n] > held[n])
-				held[n] = b->grant[i]->weight[n];
+		for (unsigned h = 0; h < g->nholds; h++)
+			if (g->hold[h].weight > held[g->hold[h].node])
+				held[g->hold[h].node] = g->hold[h].weight;
 	}
 }
 
@@ -356,9 +410,8 @@ struct grant *book_remove(struct owner_book *b, unsigned i)
 {
 	struct grant *g = b->grant[i];
 
-	for (unsigned n = 0; n < b->count; n++)
-		if (g->weight[n])
-			b->holders[n]--;
+	for (unsigned h = 0; h < g->nholds; h++)
+		b->holders[g->hold[h].node]--;
 	b->grant[i] = b->grant[--b->ngrants];
 	return g;
 }

@@ -9,14 +9,27 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* One job's hold on weights: until its pidfd says it has ended. */
+/* A node a grant holds, at a weight. */
+struct grant_hold {
+	uint16_t node;
+	uint8_t weight;
+};
+
+/* One job's hold on weights: until its pidfd says it has ended. Its nodes
+ * are a list, not an array of every node the machine may have: a grant
+ * costs what it holds, and so does each walk over the grants. */
 struct grant {
 	int pidfd;
 	pid_t pid;
 	uid_t uid;
 	unsigned long long start;	/* the job's start time, as /proc/PID/stat says */
 	char comm[16];
-	uint8_t *weight;		/* per node: the weight held, 0 for none */
+	struct grant_hold *hold;	/* the nodes held, in node order (book_add()) */
+	unsigned nholds;
+	/* Its line in the state file, made by the first save that has it
+	 * (state.c) and dropped when its holds change: NULL until then. */
+	char *line;
+	size_t linelen;
 };
 
 struct owner_book {
@@ -50,7 +63,9 @@ int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is, bool f
 	      struct book_plan *p, unsigned *node);
 void book_stage(struct owner_book *b, const struct book_plan *p, bool keep);
 int book_write(const struct owner_book *b, const struct book_plan *p, unsigned *node);
-int book_add(struct owner_book *b, struct grant *g);
+int book_add(struct owner_book *b, struct grant *g, const uint8_t *weight);
+unsigned book_hold_as(struct owner_book *b, unsigned node, uint8_t w);
+uint8_t grant_weight(const struct grant *g, unsigned node);
 void grant_free(struct grant *g);
 unsigned book_user_grants(const struct owner_book *b, uid_t uid);
 void book_user_weights(const struct owner_book *b, uid_t uid, uint8_t *held);

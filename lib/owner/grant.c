@@ -47,14 +47,9 @@ static void back_to_mark(struct owner_book *b, const struct book_mark *m)
 	memcpy(b->changed, m->changed, b->count * sizeof(*m->changed));
 	memcpy(b->base, m->base, b->count);
 	b->base_auto = m->base_auto;
-	for (unsigned n = 0; n < b->count; n++) {
-		if (b->held[n] == m->held[n])
-			continue;
-		for (unsigned i = 0; i < b->ngrants; i++)
-			if (b->grant[i]->weight[n])
-				b->grant[i]->weight[n] = m->held[n];
-		b->held[n] = m->held[n];
-	}
+	for (unsigned n = 0; n < b->count; n++)
+		if (b->held[n] != m->held[n])
+			(void)book_hold_as(b, n, m->held[n]);
 }
 
 /* AUTO_WAS: the auto switch before the change (enum gw_auto). AUTO_LOST:
@@ -96,13 +91,20 @@ static void log_granted(struct owner_server *s, const struct grant *g, const str
 		       (int)g->pid, name, keep ? ", kept after it" : ", back when it ends");
 }
 
+/* Whether C's change is held by its job (the asker, by its pidfd): all but
+ * root's admin options (OWNER_NO_JOB), whose change just stays. */
+static bool held_by_job(const struct owner_conn *c)
+{
+	return !(c->ask.flags & OWNER_NO_JOB);
+}
+
 /* Held, saved, written, watched: OWNER_GRANTED, or the verdict of the step
  * that failed (RC its error); *WRITTEN once the table holds the change. */
 static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 			       const struct book_plan *p, unsigned *node, int *rc, bool *written)
 {
 	*written = false;
-	*rc = book_add(&s->book, c->grant);
+	*rc = held_by_job(c) ? book_add(&s->book, c->grant, p->want) : 0;
 	if (*rc < 0)
 		return OWNER_BUSY;
 	*rc = state_save(s->state_path, &s->book);
@@ -112,7 +114,7 @@ static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 	if (*rc < 0)
 		return OWNER_WRITE_FAILED;
 	*written = true;
-	*rc = owner_watch_grant(s, c->grant);
+	*rc = held_by_job(c) ? owner_watch_grant(s, c->grant) : 0;
 	return *rc < 0 ? OWNER_BUSY : OWNER_GRANTED;
 }
 
@@ -163,7 +165,6 @@ static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
 		if (force)
 			overrode = book_override(&s->book, c->ask.weight);
 		book_stage(&s->book, p, c->ask.flags & OWNER_KEEP);
-		memcpy(c->grant->weight, p->want, s->book.count);
 		v = hold(s, c, p, node, &rc, &written);
 		if (v != OWNER_GRANTED)
 			unwind(s, c, &m, v, written);
@@ -188,7 +189,7 @@ static bool refused_by_limits(struct owner_server *s, struct owner_conn *c)
 		owner_refuse(s, c, OWNER_LIMIT, 0, 0, "this user holds 64 leases: no more");
 		return true;
 	}
-	if (c->uid != 0 && (c->ask.flags & (OWNER_KEEP | OWNER_FORCE))) {
+	if (c->uid != 0 && (c->ask.flags & (OWNER_KEEP | OWNER_FORCE | OWNER_NO_JOB))) {
 		owner_refuse(s, c, OWNER_REFUSED, 0, 0,
 			     "only root may change weights for good (--keep-weights, "
 			     "--set-global-weights) or override other jobs' (--force)");
@@ -216,7 +217,7 @@ static bool held_elsewhere(struct owner_server *s, struct owner_conn *c, unsigne
 	a.node = node;
 	a.pid = (uint32_t)holder->pid;
 	a.uid = (uint32_t)holder->uid;
-	a.was[node] = holder->weight[node];
+	a.was[node] = grant_weight(holder, node);
 	grant_name_now(holder, a.text, sizeof(a.text));
 	owner_answer(s, c, &a);
 	return true;
@@ -308,7 +309,9 @@ static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct
 		return true;
 	}
 	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);
-	c->grant = NULL;
+	/* The book's from now on; a change no job holds leaves it to C. */
+	if (held_by_job(c))
+		c->grant = NULL;
 	answer_granted(s, c, p, auto_was, lost);
 	return true;
 }
@@ -339,7 +342,8 @@ static bool decide(struct owner_server *s, struct owner_conn *c, struct book_pla
 	}
 	if ((c->ask.flags & OWNER_NO_WRITE) && would_write(s, c, p))
 		return true;
-	book_user_weights(&s->book, c->uid, p->held);
+	if (owner_rules_bind(&c->caller, p->changes, s->book.count))
+		book_user_weights(&s->book, c->uid, p->held);
 	if (!owner_rules_allow(&s->rules, &c->caller, p->want, p->held, p->changes, s->book.count,
 			       why, sizeof(why), &node)) {
 		s->log(LOG_NOTICE, "uid %u refused: %s", (unsigned)c->uid, why);
@@ -394,7 +398,7 @@ void owner_lease_ask(struct owner_server *s, struct owner_conn *c, int pidfd)
 		owner_refuse(s, c, OWNER_BAD_ASK, EINVAL, 0, "a lease must name a node");
 		return;
 	}
-	rc = grant_for_pidfd(&s->book, pidfd, &g);
+	rc = grant_for_pidfd(pidfd, &g);
 	if (rc == -EMFILE || rc == -ENFILE || rc == -ENOMEM) {
 		owner_refuse(s, c, OWNER_BUSY, -rc, 0, "the service is out of descriptors or memory");
 		return;

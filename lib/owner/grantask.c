@@ -94,14 +94,16 @@ static void release(struct owner_server *s, struct owner_conn *c, pid_t pid)
 }
 
 /* Holder G as an OWNER_HOLDER answer. */
-void owner_holder_answer(const struct owner_book *b, const struct grant *g, struct owner_answer *a)
+void owner_holder_answer(const struct grant *g, struct owner_answer *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->version = OWNER_WIRE_VERSION;
 	a->verdict = OWNER_HOLDER;
 	a->pid = (uint32_t)g->pid;
 	a->uid = (uint32_t)g->uid;
-	memcpy(a->was, g->weight, b->count < OWNER_NODES ? b->count : OWNER_NODES);
+	for (unsigned h = 0; h < g->nholds; h++)
+		if (g->hold[h].node < OWNER_NODES)
+			a->was[g->hold[h].node] = g->hold[h].weight;
 	grant_name_now(g, a->text, sizeof(a->text));
 }
 
@@ -111,7 +113,7 @@ void owner_holder_answer(const struct owner_book *b, const struct grant *g, stru
 static void next_listed(const struct owner_book *b, struct owner_conn *c, struct owner_answer *a)
 {
 	if (c->sent < b->ngrants) {
-		owner_holder_answer(b, b->grant[c->sent], a);
+		owner_holder_answer(b->grant[c->sent], a);
 		return;
 	}
 	memset(a, 0, sizeof(*a));
@@ -166,12 +168,10 @@ static void auto_on(struct owner_server *s, struct owner_conn *c)
 		a.verdict = OWNER_CONFLICT;
 		a.pid = (uint32_t)g->pid;
 		a.uid = (uint32_t)g->uid;
-		for (unsigned n = 0; n < s->book.count; n++)
-			if (g->weight[n]) {
-				a.node = n;
-				a.was[n] = g->weight[n];
-				break;
-			}
+		if (g->nholds) {
+			a.node = g->hold[0].node;
+			a.was[a.node] = g->hold[0].weight;
+		}
 		grant_name_now(g, a.text, sizeof(a.text));
 		owner_answer(s, c, &a);
 		return;

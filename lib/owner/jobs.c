@@ -82,16 +82,12 @@ void grant_name_now(const struct grant *g, char *out, size_t len)
 	name_escaped(name, out, len);
 }
 
-static int grant_alloc(const struct owner_book *b, struct grant **out)
+static int grant_alloc(struct grant **out)
 {
 	struct grant *g = calloc(1, sizeof(*g));
 
-	if (g)
-		g->weight = calloc(b->count, 1);
-	if (!g || !g->weight) {
-		free(g);
+	if (!g)
 		return -ENOMEM;
-	}
 	g->pidfd = -1;
 	*out = g;
 	return 0;
@@ -105,10 +101,10 @@ static bool has_ended(int pidfd)
 }
 
 /* A grant for the job PIDFD names (the grant owns PIDFD from here on). */
-int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out)
+int grant_for_pidfd(int pidfd, struct grant **out)
 {
 	struct grant *g;
-	int rc = grant_alloc(b, &g);
+	int rc = grant_alloc(&g);
 
 	if (rc < 0) {
 		close(pidfd);
@@ -129,18 +125,19 @@ int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out)
 	return 0;
 }
 
-int grant_new(const struct owner_book *b, pid_t pid, struct grant **out)
+int grant_new(pid_t pid, struct grant **out)
 {
 	int pidfd = sys_pidfd_open(pid, 0);
 
 	if (pidfd < 0)
 		return -errno;
-	return grant_for_pidfd(b, pidfd, out);
+	return grant_for_pidfd(pidfd, out);
 }
 
-int grant_keep(struct owner_book *b, struct grant *g)
+/* G, holding WEIGHT (per node), into the book; freed if it cannot be. */
+int grant_keep(struct owner_book *b, struct grant *g, const uint8_t *weight)
 {
-	int rc = book_add(b, g);
+	int rc = book_add(b, g, weight);
 
 	if (rc < 0)
 		grant_free(g);

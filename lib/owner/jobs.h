@@ -10,9 +10,9 @@
 #include "owner/book.h"
 
 pid_t pidfd_pid(int pidfd);
-int grant_for_pidfd(const struct owner_book *b, int pidfd, struct grant **out);
-int grant_new(const struct owner_book *b, pid_t pid, struct grant **out);
-int grant_keep(struct owner_book *b, struct grant *g);
+int grant_for_pidfd(int pidfd, struct grant **out);
+int grant_new(pid_t pid, struct grant **out);
+int grant_keep(struct owner_book *b, struct grant *g, const uint8_t *weight);
 void grant_name_now(const struct grant *g, char *out, size_t len);
 
 #endif

@@ -234,7 +234,7 @@ int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void 
 	for (unsigned i = 0; rc == 0 && i < b.ngrants; i++) {
 		struct owner_answer a;
 
-		owner_holder_answer(&b, b.grant[i], &a);
+		owner_holder_answer(b.grant[i], &a);
 		each(&a, arg);
 	}
 	book_free(&b);

@@ -242,21 +242,33 @@ static bool within(const struct owner_rule *rl, const uint8_t *ask, const uint8_
 	return true;
 }
 
+static unsigned first_change(const bool *changes, unsigned count)
+{
+	for (unsigned n = 0; n < count; n++)
+		if (changes[n])
+			return n;
+	return count;
+}
+
+/* Whether the rules have a say on C's ask, which changes the nodes in
+ * CHANGES: root may change any node, and anyone may hold weights in
+ * effect. Only then does owner_rules_allow() weigh what C's other jobs
+ * hold, which its caller need not gather otherwise. */
+bool owner_rules_bind(const struct owner_caller *c, const bool *changes, unsigned count)
+{
+	return c->uid != 0 && first_change(changes, count) < count;
+}
+
 /* May C hold ASK (a weight per node, 0 for none asked), which changes the
- * nodes in CHANGES, beside what C's other jobs hold (HELD)? Root may change any node; anyone may hold weights in
- * effect. A refusal says why in WHY, with the node concerned. */
+ * nodes in CHANGES, beside what C's other jobs hold (HELD, read only where
+ * owner_rules_bind())? A refusal says why in WHY, with the node concerned. */
 bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c,
 		       const uint8_t *ask, const uint8_t *held, const bool *changes, unsigned count,
 		       char *why, size_t len, unsigned *node)
 {
-	unsigned first = count;
+	unsigned first = first_change(changes, count);
 
-	if (c->uid == 0)
-		return true;
-	for (unsigned n = 0; n < count && first == count; n++)
-		if (changes[n])
-			first = n;
-	if (first == count)
+	if (!owner_rules_bind(c, changes, count))
 		return true;
 	for (unsigned i = 0; i < r->n; i++)
 		if (matches(&r->rule[i], c) && covers(&r->rule[i], changes, count))

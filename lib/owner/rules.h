@@ -48,6 +48,7 @@ struct rules_error {
 
 int owner_rules_load(const char *path, struct owner_rules *r, struct rules_error *e);
 void owner_rules_free(struct owner_rules *r);
+bool owner_rules_bind(const struct owner_caller *c, const bool *changes, unsigned count);
 bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c,
 		       const uint8_t *ask, const uint8_t *held, const bool *changes, unsigned count,
 		       char *why, size_t len, unsigned *node);

@@ -79,15 +79,33 @@ static int resume(struct owner_server *s, bool settle)
 	return 0;
 }
 
+/* Until the lock on FD is taken, or WAIT_MS have passed: tried 1 ms apart
+ * at first, then 2, 4, 8 and 10 at most. A change takes milliseconds, and
+ * back-to-back runs meet the one before (its watcher putting its weights
+ * back): a fixed 10 ms nap made each wait 10 ms for a few. */
+static bool lock_within(int fd, int wait_ms)
+{
+	int nap = 1;
+
+	for (int waited = 0;; waited += nap, nap = nap < 5 ? nap * 2 : 10) {
+		const struct timespec tick = { .tv_nsec = nap * 1000L * 1000 };
+
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return true;
+		if (waited >= wait_ms)
+			return false;
+		nanosleep(&tick, NULL);
+	}
+}
+
 /* STATE's lock, a file beside it only root can open: two owners on the
  * same state (numactl2d, or root's numactl2 where none runs: once.c) would
- * be two writers of the table. Each waits for the other's change, 10 ms
- * apart, until WAIT_MS. Where
- * the file cannot be made (the state's directory read-only or full) the
- * owner still starts, and refuses each change it cannot save: -1, said. */
+ * be two writers of the table. Each waits for the other's change until
+ * WAIT_MS. Where the file cannot be made (the state's directory read-only
+ * or full) the owner still starts, and refuses each change it cannot save:
+ * -1, said. */
 static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
 {
-	const struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
 	char path[512];
 	int fd;
 
@@ -97,13 +115,8 @@ static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
 		log(LOG_ERR, "cannot lock %s: %s", path, strerror(errno));
 		return -1;
 	}
-	for (int waited = 0;; waited += 10) {
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			return fd;
-		if (waited >= wait_ms)
-			break;
-		nanosleep(&tick, NULL);
-	}
+	if (lock_within(fd, wait_ms))
+		return fd;
 	log(LOG_ERR, "another numactl2d, or root's numactl2, keeps %s", state);
 	close(fd);
 	return -EBUSY;

@@ -114,6 +114,6 @@ void owner_job_ended(struct owner_server *s, struct grant *g);
 void owner_retry_waiting(struct owner_server *s);
 int owner_watch_grant(struct owner_server *s, struct grant *g);
 int owner_conn_send_list(struct owner_server *s, struct owner_conn *c);
-void owner_holder_answer(const struct owner_book *b, const struct grant *g, struct owner_answer *a);
+void owner_holder_answer(const struct grant *g, struct owner_answer *a);
 
 #endif

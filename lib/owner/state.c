@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The state file, as text: "numactl2d-state 1", the boot id, the auto
  * switch, "base NODE WEIGHT" for each changed node, and "grant PID START
- * UID NODE:WEIGHT,..." for each holder. Written to a temporary file beside
- * it and renamed over it, so a crash of the service leaves the old or the
- * new one whole. A holder is taken back only if the same process (PID and start
- * time) still runs. */
+ * UID NODE:WEIGHT,..." for each holder. Written whole to the file beside
+ * it (PATH.new) and swapped with it in one step, so a crash of the service
+ * leaves the old or the new one whole. A holder is taken back only if the
+ * same process (PID and start time) still runs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 
 #include "owner/state.h"
 #include "owner/jobs.h"
+#include "syscalls.h"
 #include "sysfile/sysfile.h"
 
 #define STATE_MAGIC "numactl2d-state 1"
@@ -28,67 +29,142 @@ struct text {
 	int err;
 };
 
+/* Room for NEED more bytes and a '\0'; false (t->err) without memory. */
+static bool room(struct text *t, size_t need)
+{
+	size_t cap = t->cap ? t->cap : 256;
+	char *grown;
+
+	if (t->err)
+		return false;
+	if (t->len + need < t->cap)
+		return true;
+	while (cap <= t->len + need)
+		cap *= 2;
+	grown = realloc(t->buf, cap);
+	if (!grown) {
+		t->err = -ENOMEM;
+		return false;
+	}
+	t->buf = grown;
+	t->cap = cap;
+	return true;
+}
+
 static void __attribute__((format(printf, 2, 3))) add(struct text *t, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	if (t->err)
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < t->cap - t->len) {
-		t->len += (size_t)n;
+	if (n < 0 || !room(t, (size_t)n))
 		return;
-	}
-	char *grown = realloc(t->buf, t->cap * 2 + (size_t)n + 1);
-
-	if (!grown) {
-		t->err = -ENOMEM;
-		return;
-	}
-	t->buf = grown;
-	t->cap = t->cap * 2 + (size_t)n + 1;
 	va_start(ap, fmt);
 	t->len += (size_t)vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
 	va_end(ap);
 }
 
-static void add_grant(struct text *t, const struct owner_book *b, const struct grant *g)
+static void add_bytes(struct text *t, const char *s, size_t n)
 {
-	const char *sep = "";
+	if (!room(t, n))
+		return;
+	memcpy(t->buf + t->len, s, n);
+	t->len += n;
+	t->buf[t->len] = '\0';
+}
 
-	add(t, "grant %d %llu %u ", (int)g->pid, g->start, (unsigned)g->uid);
-	for (unsigned n = 0; n < b->count; n++) {
-		if (!g->weight[n])
-			continue;
-		add(t, "%s%u:%u", sep, n, g->weight[n]);
-		sep = ",";
+/* G's line, "grant PID START UID NODE:WEIGHT,...\n", made at the first
+ * save that has G and kept in it (g->line) until its holds change: a
+ * save formats what changed, and copies the rest. */
+static int grant_line(struct grant *g)
+{
+	struct text t = { 0 };
+
+	if (g->line)
+		return 0;
+	add(&t, "grant %d %llu %u ", (int)g->pid, g->start, (unsigned)g->uid);
+	for (unsigned h = 0; h < g->nholds; h++)
+		add(&t, "%s%u:%u", h ? "," : "", g->hold[h].node, g->hold[h].weight);
+	add(&t, "\n");
+	if (t.err) {
+		free(t.buf);
+		return t.err;
 	}
-	add(t, "\n");
+	g->line = t.buf;
+	g->linelen = t.len;
+	return 0;
 }
 
 static int compose(struct text *t, const struct owner_book *b, const char *boot)
 {
-	t->cap = 4096;
-	t->buf = malloc(t->cap);
-	if (!t->buf)
-		return -ENOMEM;
-	t->buf[0] = '\0';
 	add(t, "%s\nboot %s\nauto %d\n", STATE_MAGIC, boot, b->base_auto);
 	for (unsigned n = 0; n < b->count; n++)
 		if (b->changed[n])
 			add(t, "base %u %u\n", n, b->base[n]);
-	for (unsigned i = 0; i < b->ngrants; i++)
-		add_grant(t, b, b->grant[i]);
+	for (unsigned i = 0; i < b->ngrants && !t->err; i++) {
+		struct grant *g = b->grant[i];
+		int rc = grant_line(g);
+
+		if (rc < 0)
+			return rc;
+		add_bytes(t, g->line, g->linelen);
+	}
 	return t->err;
+}
+
+/* The file a save is written to, TMP: the one the last save swapped out
+ * (the state before it), reused while it is still this owner's own regular
+ * file, or made anew. A new inode at each change is what ext4 makes dear:
+ * it skips the ones deleted lately, one by one; and so are blocks freed and
+ * taken again: the text is written over the old one, and only the rest
+ * cut (write_spare()). */
+static int open_spare(const char *tmp, off_t *size)
+{
+	struct stat st;
+	int fd = open(tmp, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    !(st.st_mode & 077) && st.st_nlink == 1) {
+		*size = st.st_size;
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	(void)unlink(tmp);
+	*size = 0;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	return fd < 0 ? -errno : fd;
+}
+
+/* T over the spare's old text (SIZE long), the rest of that cut. */
+static int write_spare(int fd, const struct text *t, off_t size)
+{
+	int rc = sysfile_write_all(fd, t->buf, t->len);
+
+	if (rc == 0 && size > (off_t)t->len && ftruncate(fd, (off_t)t->len) < 0)
+		rc = -errno;
+	return rc;
+}
+
+/* TMP, whole, in PATH's place at once: exchanged with it, so that the next
+ * save reuses the old one; renamed over it where there is none yet, or
+ * where the filesystem cannot exchange (EINVAL). */
+static int put_in_place(const char *tmp, const char *path)
+{
+	if (sys_renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0)
+		return 0;
+	if (errno != ENOENT && errno != EINVAL)
+		return -errno;
+	return rename(tmp, path) < 0 ? -errno : 0;
 }
 
 int state_save(const char *path, const struct owner_book *b)
 {
 	struct text t = { 0 };
 	char tmp[512], boot[64];
+	off_t size;
 	int fd, rc = sysfile_boot_id(boot, sizeof(boot));
 
 	if (rc == 0)
@@ -98,23 +174,22 @@ int state_save(const char *path, const struct owner_book *b)
 		return rc;
 	}
 	snprintf(tmp, sizeof(tmp), "%s.new", path);
-	(void)unlink(tmp);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = open_spare(tmp, &size);
 	/* No fsync(): the file must outlive the service, not the machine; after
 	 * a crash of the machine the boot id drops it anyway. */
-	rc = fd < 0 ? -errno : sysfile_write_all(fd, t.buf, t.len);
+	rc = fd < 0 ? fd : write_spare(fd, &t, size);
 	free(t.buf);
 	if (fd >= 0 && close(fd) < 0 && rc == 0)
 		rc = -errno;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -errno;
+	if (rc == 0)
+		rc = put_in_place(tmp, path);
 	if (rc < 0 && fd >= 0)
 		(void)unlink(tmp);
 	return rc;
 }
 
-/* "NODE:WEIGHT,..." into the grant's weights. */
-static int load_weights(const struct owner_book *b, char *list, struct grant *g)
+/* "NODE:WEIGHT,..." into WEIGHT, per node. */
+static int load_weights(const struct owner_book *b, char *list, uint8_t *weight)
 {
 	char *save = NULL;
 
@@ -123,7 +198,7 @@ static int load_weights(const struct owner_book *b, char *list, struct grant *g)
 
 		if (sscanf(t, "%u:%u", &n, &w) != 2 || n >= b->count || !w || w > 255)
 			return -EBADMSG;
-		g->weight[n] = (uint8_t)w;
+		weight[n] = (uint8_t)w;
 	}
 	return 0;
 }
@@ -134,6 +209,7 @@ static int load_grant(struct owner_book *b, char *line)
 {
 	struct grant *g;
 	char list[8192];
+	uint8_t *weight;
 	int pid;
 	unsigned long long start;
 	unsigned uid;
@@ -142,14 +218,21 @@ static int load_grant(struct owner_book *b, char *line)
 	if (sscanf(line, "grant %d %llu %u %8191s", &pid, &start, &uid, list) != 4 || pid <= 0)
 		return -EBADMSG;
 	/* A holder of no node holds nothing. */
-	rc = grant_new(b, pid, &g);
+	rc = grant_new(pid, &g);
 	if (rc < 0)
 		return rc == -ESRCH ? 0 : rc;
-	if (g->start != start || g->uid != uid || load_weights(b, list, g) < 0) {
+	weight = calloc(b->count, 1);
+	if (!weight) {
 		grant_free(g);
+		return -ENOMEM;
+	}
+	if (g->start != start || g->uid != uid || load_weights(b, list, weight) < 0) {
+		grant_free(g);
+		free(weight);
 		return 0;
 	}
-	rc = grant_keep(b, g);
+	rc = grant_keep(b, g, weight);
+	free(weight);
 	return rc < 0 ? rc : 1;
 }
 

@@ -90,6 +90,9 @@ bool owner_ask_valid(const struct owner_ask *a)
 {
 	if (a->version != OWNER_WIRE_VERSION || (a->flags & ~OWNER_FLAGS))
 		return false;
+	/* A change no job holds has nobody to put it back: it stays. */
+	if ((a->flags & OWNER_NO_JOB) && !(a->flags & OWNER_KEEP))
+		return false;
 	return a->op >= OWNER_LEASE && a->op <= OWNER_AUTO;
 }
 

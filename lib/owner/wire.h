@@ -30,7 +30,11 @@ enum owner_op {
 #define OWNER_FORCE 4u		/* root: over other jobs' weights (they hold the new ones) */
 #define OWNER_NO_WRITE 8u	/* --no-global-weights: the table must hold them already */
 #define OWNER_DRY 16u		/* --dry-run: the verdict, nothing held or written */
-#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE | OWNER_DRY)
+#define OWNER_NO_JOB 32u	/* root, with OWNER_KEEP: no job holds the change (the
+				 * admin options): the asker ends at once, and a hold
+				 * of its own would refuse a run beside it */
+#define OWNER_FLAGS (OWNER_KEEP | OWNER_AS_IS | OWNER_FORCE | OWNER_NO_WRITE | OWNER_DRY | \
+		     OWNER_NO_JOB)
 
 struct owner_ask {
 	uint32_t version;

@@ -215,7 +215,7 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 }
 
 /* The admin's change: weights that stay (OWNER_KEEP), asked for this
- * process, which ends right after. */
+ * process, which ends right after: no job holds them (OWNER_NO_JOB). */
 static void fill_admin(enum admin_op op, const struct weight_list *wl,
 		       const struct lease_options *o, struct owner_ask *k)
 {
@@ -225,7 +225,7 @@ static void fill_admin(enum admin_op op, const struct weight_list *wl,
 	memset(k, 0, sizeof(*k));
 	k->version = OWNER_WIRE_VERSION;
 	k->op = op == ADMIN_AUTO ? OWNER_AUTO : OWNER_LEASE;
-	k->flags = OWNER_KEEP | (o->force ? OWNER_FORCE : 0);
+	k->flags = OWNER_KEEP | OWNER_NO_JOB | (o->force ? OWNER_FORCE : 0);
 	k->wait_ms = (uint32_t)wait_ms(o);
 	if (op == ADMIN_SET)
 		for (unsigned n = 0; n <= wl->max_node && n < OWNER_NODES; n++)
@@ -358,7 +358,7 @@ bool request_release_owner(struct plan *pl)
 static void unkeep(const struct plan_state *st)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LEASE,
-			       .flags = OWNER_KEEP };
+			       .flags = OWNER_KEEP | OWNER_NO_JOB };
 	struct owner_answer a;
 	int pidfd = sys_pidfd_open(getpid(), 0);
 	bool here;
