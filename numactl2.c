@@ -25,15 +25,22 @@
 #include "libnumactl2.h"
 #include "msg/messages.h"
 
-/* The gate of the watcher that puts the table back (lib/job/watcher.c):
- * -1 when there is none. */
+/* What the undo of numactl2's change of the global table did: all back,
+ * or exactly what stays. */
+static void undone_said(const struct ctl *ctl)
+{
+	char msg[MSG_MAX];
+
+	msg_undone(msg, sizeof(msg), request_undo_stays(&ctl->plan));
+	warnx("%s", msg);
+}
 
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
 static void undo_weights(struct ctl *ctl)
 {
 	if (request_undo(&ctl->plan))
-		warnx("put the global interleave weights back");
+		undone_said(ctl);
 }
 
 static void bind_cpus(const struct ctl *ctl)
@@ -136,7 +143,7 @@ static void apply_policy(struct ctl *ctl)
 	if (request_apply_policy(&ctl->req, &ctl->plan, &e) == 0)
 		return;
 	if (ctl->plan.undone_written)
-		warnx("put the global interleave weights back");
+		undone_said(ctl);
 	cli_request_failed(ctl, &e);
 }
 
@@ -272,10 +279,14 @@ static struct report *open_report(struct ctl *ctl)
  * nodes, back or left as they are. */
 static void job_end_said(struct job_end *end)
 {
+	char msg[MSG_MAX];
+
 	if (end->restored)
 		global_restore_report(end);
-	if (end->owner_stays[0])
-		warnx("could not put everything back: %s", end->owner_stays);
+	if (end->owner_stays[0]) {
+		msg_undone(msg, sizeof(msg), end->owner_stays);
+		warnx("%s", msg);
+	}
 }
 
 /* The job never ran, or its exec failed: what this run wrote goes back. */
@@ -443,7 +454,7 @@ int main(int argc, char **argv, char **envp)
 	bind_cpus(&ctl);
 	if (ctl.measure)
 		return measure_only(&ctl);
-	if (ctl.weights_measured)
+	if (ctl.plan.measured)
 		measure_weights(&ctl);
 	if (ctl.use_shm)
 		attach_shm(&ctl.shm);

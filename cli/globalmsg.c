@@ -32,13 +32,22 @@ static void after_job(const struct table_said *t, char *buf, size_t len)
 /* One line on stderr whenever the system-wide weights change. */
 void global_report(const struct table_said *t)
 {
-	char after[600];
+	char after[600], auto_off[MSG_MAX];
 
 	if (!t->changed[0])
 		return;
 	after_job(t, after, sizeof(after));
-	warnx("changed global interleave weights: %s%s%s", t->changed,
-	      t->auto_was_on ? "; kernel auto weights switched off" : "", after);
+	msg_auto_switched_off(auto_off, sizeof(auto_off), t);
+	warnx("changed global interleave weights: %s%s%s", t->changed, auto_off, after);
+}
+
+/* Weights given over one node: the table is left as it is, said once. */
+void global_one_node_report(const struct policy *p)
+{
+	char msg[MSG_MAX];
+
+	msg_one_node(msg, sizeof(msg), p);
+	warnx("%s", msg);
 }
 
 /* What the table's watcher could not do at the job's end, in one line,

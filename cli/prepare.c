@@ -5,6 +5,7 @@
  * room on the machine. Nothing is changed here. */
 #include <err.h>
 
+#include "cli/globalmsg.h"
 #include "cli/libnumamsg.h"
 #include "cli/prepare.h"
 #include "cli/usage.h"
@@ -100,11 +101,11 @@ static void check_measure_room(const struct ctl *ctl)
 		     room >> 20, ctl->measure_size >> 20);
 }
 
-/* --measure alone, or --weights=measured: the nodes, each able to hold the
- * size now. */
+/* --measure alone, or --weights=measured where the plan measures (not
+ * over one node): the nodes, each able to hold the size now. */
 static void prepare_measure(struct ctl *ctl)
 {
-	if (!ctl->measure && !ctl->weights_measured)
+	if (!ctl->measure && !ctl->plan.measured)
 		return;
 	measure_defaults(ctl);
 	if ((unsigned)numa_bitmask_weight(ctl->measure_nodes) > BW_MAX_NODES)
@@ -125,6 +126,8 @@ void cli_prepare(struct ctl *ctl)
 		cli_request_failed(ctl, &e);
 	if (ctl->plan.why == WHY_LIBNUMA)
 		libnuma_global_said(&ctl->plan.libnuma);
+	else if (ctl->plan.why == WHY_ONE_NODE)
+		global_one_node_report(&ctl->policy);
 	check_home_node_kernel(ctl);
 	check_lease_target(ctl);
 	prepare_measure(ctl);

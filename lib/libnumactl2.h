@@ -271,6 +271,7 @@ struct settle {
 struct table_said {
 	char changed[512];		/* "node0 1->9, ..."; "": nothing changed */
 	bool auto_was_on;		/* the change turned the kernel's auto weights off */
+	bool auto_until_reboot;		/* where Linux cannot turn them back on */
 	bool restores;			/* a job's change, back once the last such job ends */
 	bool keep;			/* kept after the job (--keep-weights) */
 	/* A refusal: NODE's weight asked (WANT, if ASKED) and in the table
@@ -531,6 +532,8 @@ enum plan_why {
 	WHY_FORCED,		/* --global-weights */
 	WHY_NO_MPOL2,		/* the kernel has no task-local weights */
 	WHY_LIBNUMA,		/* the program's libnuma would drop them at its start */
+	WHY_ONE_NODE,		/* the global table's, over one node: nowhere (table_change
+				 * is false), since no weight moves a page */
 };
 
 struct plan {
@@ -606,6 +609,10 @@ struct owner_refused {
 	unsigned want;		/* OWNER_SAID_HELD: the weight this run asked there,
 				 * 0: the node free (the kernel's auto weights) */
 	unsigned waited;	/* and the seconds --wait waited for it, 0: none */
+	/* OWNER_SAID_UNWRITTEN: the writes before the one that failed turned
+	 * the kernel's auto weights off, and the undo could not turn them on
+	 * again (until reboot: the kernel cannot). */
+	bool auto_stays_off, auto_until_reboot;
 	char text[200];
 };
 
@@ -664,9 +671,12 @@ int request_apply_table(const struct request *r, struct plan *pl, struct request
  * nothing held or written; 0 when it would go ahead. */
 int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
 int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
-/* The directory lock let go, the leases kept (other runs go on). */
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
 bool request_undo(struct plan *pl);
+/* What could not go back when request_undo() (or request_apply_policy()
+ * that failed, pl->undone_written) undid the run's change: "" when all
+ * did, the table's weights and the kernel's auto switch. */
+const char *request_undo_stays(const struct plan *pl);
 
 /* jobend.c: what happens once the job (or the Slurm step) has ended. */
 struct job_end {

@@ -205,6 +205,37 @@ void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
 	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
 }
 
+/* What a change did to the kernel's auto weights, after "; ", or "". */
+void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t)
+{
+	if (!t->auto_was_on)
+		snprintf(buf, len, "%s", "");
+	else if (t->auto_until_reboot)
+		snprintf(buf, len, "; kernel auto weights switched off until reboot (%s)",
+			 MSG_AUTO_GONE_WHY);
+	else
+		snprintf(buf, len, "; kernel auto weights switched off");
+}
+
+/* What became of a run's change undone (its exec or its policy failed):
+ * everything back, or exactly what stays (request_undo_stays()). */
+void msg_undone(char *buf, size_t len, const char *stays)
+{
+	if (stays[0])
+		snprintf(buf, len, "could not put everything back: %s", stays);
+	else
+		snprintf(buf, len, "put the global interleave weights back");
+}
+
+/* Weights given for a set of one node, whose pages all go there: the
+ * global table is left as it is (resolve.c, WHY_ONE_NODE). */
+void msg_one_node(char *buf, size_t len, const struct policy *p)
+{
+	snprintf(buf, len, "node %d alone needs no weights (weighted interleave over one node "
+		 "puts every page there): the global interleave weights are left as they are",
+		 nodes_first(p->nodes));
+}
+
 /* What the table's owner could not put back at a job's end (its notice
  * promised the rest): false when there is nothing to say. */
 bool msg_settle(char *buf, size_t len, const struct settle *s)

@@ -13,6 +13,9 @@
 
 #define MSG_MAX 1024
 
+/* Why the kernel's auto weights stay off until reboot once a node is written. */
+#define MSG_AUTO_GONE_WHY "no node has access0 bandwidth to turn them back on"
+
 void msg_node_list(char *buf, size_t len, const char *arg);
 void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 		     const struct bitmask *have);
@@ -29,5 +32,8 @@ void msg_global_refused(char *buf, size_t len, const struct table_said *t, int r
 void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
 bool msg_settle(char *buf, size_t len, const struct settle *s);
 void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
+void msg_one_node(char *buf, size_t len, const struct policy *p);
+void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);
+void msg_undone(char *buf, size_t len, const char *stays);
 
 #endif

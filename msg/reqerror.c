@@ -60,6 +60,30 @@ static void owner_held(char *buf, size_t len, const struct request_error *e, con
 		 o->waited ? "" : remedy);
 }
 
+/* A write the table refused, every write undone but, where the undo could
+ * not turn them on again, the kernel's auto weights. WHO: "numactl2d " or "". */
+static void owner_unwritten(char *buf, size_t len, const struct request_error *e,
+			    const char *who)
+{
+	const struct owner_refused *o = &e->owner;
+	char stays[160] = "none changed";
+
+	if (o->auto_until_reboot)
+		snprintf(stays, sizeof(stays), "none changed, but the kernel's auto weights stay "
+			 "off until reboot: %s", MSG_AUTO_GONE_WHY);
+	else if (o->auto_stays_off)
+		snprintf(stays, sizeof(stays), "none changed, but the kernel's auto weights stay "
+			 "off");
+	if (e->err == ENODEV)
+		snprintf(buf, len, "the platform reports no node bandwidth; the kernel cannot "
+			 "set weights from it");
+	else if (o->text[0])
+		snprintf(buf, len, "%s%s: %s", who, o->text, strerror(e->err));
+	else
+		snprintf(buf, len, "%scannot change global interleave weight of node %u (%s): %s",
+			 who, e->node, stays, strerror(e->err));
+}
+
 /* What the table's owner answered, in one line: numactl2d ("numactl2d
  * refused: ..."), or root's own, numactl2 itself where no service runs,
  * which needs no name. REMEDY: the front end's option to wait for a holder. */
@@ -83,14 +107,7 @@ static void owner_error(char *buf, size_t len, const struct request_error *e, co
 			 o->by_service ? "its state" : lib_place(LIB_OWNER), strerror(e->err));
 		break;
 	case OWNER_SAID_UNWRITTEN:
-		if (e->err == ENODEV)
-			snprintf(buf, len, "the platform reports no node bandwidth; the kernel cannot "
-				 "set weights from it");
-		else if (o->text[0])
-			snprintf(buf, len, "%s%s: %s", who, o->text, strerror(e->err));
-		else
-			snprintf(buf, len, "%scannot change global interleave weight of node %u "
-				 "(none changed): %s", who, e->node, strerror(e->err));
+		owner_unwritten(buf, len, e, who);
 		break;
 	case OWNER_SAID_BAD:
 		if (e->err == ENOENT)
@@ -100,8 +117,8 @@ static void owner_error(char *buf, size_t len, const struct request_error *e, co
 			snprintf(buf, len, "%sdid not take the request: %s", who, o->text);
 		break;
 	case OWNER_SAID_AUTO_LOST:
-		snprintf(buf, len, "numactl2d refused: %s; as root, --keep-weights makes the "
-			 "change for good", o->text);
+		snprintf(buf, len, "%srefused: %s; as root, --keep-weights makes the change, and "
+			 "keeps it after the job", who, o->text);
 		break;
 	default:
 		if (o->by_service)

@@ -25,7 +25,8 @@ int options_check(char *msg, size_t len);
 /* What task_apply() did, for the plugin's entry point to say. */
 struct task_outcome {
 	char error[MSG_MAX];	/* why it failed */
-	char notice[MSG_MAX];	/* for the task's stderr, even without --numa-report */
+	char notice[MSG_MAX];	/* for the task's stderr, even without --numa-report;
+				 * on a failure, what its undo left changed */
 	char said[MSG_MAX];	/* what was set, for --numa-report */
 };
 

@@ -56,7 +56,7 @@ static int test_hooks(spank_t sp)
 {
 	static const char *const vars[] = {
 		"NUMACTL2_SYSFS_WI", "NUMACTL2_SYSFS_NODE",
-		"NUMACTL2_TEST_FAIL_NODE", "NUMACTL2_OWNER_SOCKET",
+		"NUMACTL2_TEST_FAIL_NODE", "NUMACTL2_OWNER_SOCKET", "NUMACTL2_TEST_ONE_NODE_WEIGHS",
 	};
 	char v[1024];
 
@@ -109,6 +109,8 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 		return -1;
 	prog = task_program(sp);
 	if (task_apply(&opts, &prog, &out) < 0) {
+		if (out.notice[0])
+			slurm_error("numactl2: %s", out.notice);
 		slurm_error("numactl2: %s", out.error);
 		return -1;
 	}

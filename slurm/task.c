@@ -29,8 +29,8 @@ static void describe(char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, " %d:%u", n,
 					 policy_weight(&policy, (unsigned)n));
 	if (used < len)
-		snprintf(buf + used, len - used, " (%s weights)",
-			 policy.task_local ? "task-local" : "global");
+		snprintf(buf + used, len - used, " (%s)", policy.task_local ? "task-local weights" :
+			 plan.table_change ? "global weights" : "one node: no weights needed");
 }
 
 /* --weights=measured: this node's bandwidths, measured now. */
@@ -52,6 +52,8 @@ static int apply(struct request *r, struct task_outcome *out, struct request_err
 	/* The program's libnuma: the global table carries the weights, and NOTICE says so. */
 	if (plan.why == WHY_LIBNUMA)
 		msg_libnuma_global(out->notice, sizeof(out->notice), &plan.libnuma);
+	else if (plan.why == WHY_ONE_NODE)
+		msg_one_node(out->notice, sizeof(out->notice), r->policy);
 	if (measure(r, e) < 0)
 		return -1;
 	return request_apply(r, &plan, e);
@@ -94,6 +96,9 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	}
 	if (apply(&r, out, &e) < 0) {
 		msg_request_error(out->error, sizeof(out->error), &e, &plan, "--weights-wait to queue");
+		/* The policy failed after the table's change: what went back. */
+		if (plan.undone_written)
+			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(&plan));
 		return -1;
 	}
 	describe(out->said, sizeof(out->said));

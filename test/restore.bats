@@ -311,3 +311,143 @@ one_watcher() {
 	wait_for_table "3 1 true"
 	run -1 grep -q "0000-0000" "$STATE"
 }
+
+# Auto weights Linux could not turn back on (issue 37, item 2): no node has
+# access0 bandwidth, and the copy's switch refuses as the kernel would.
+no_bandwidth() {
+	mkdir -p "$BATS_TEST_TMPDIR/nobw"
+	export NUMACTL2_SYSFS_NODE=$BATS_TEST_TMPDIR/nobw NUMACTL2_TEST_KERNEL_AUTO=nobw
+}
+
+GONE="no node has access0 bandwidth to turn them back on"
+GONE_LINE="kernel auto weights: switched off until reboot by this change ($GONE)"
+NOT_ON="the kernel's auto weights stay off (the kernel cannot turn them back on: no node has bandwidth data)"
+
+# bad_interp: a command that is found and executable, whose exec fails (ENOENT).
+bad_interp() {
+	printf '#!/nonexistent/interp\n' >"$BATS_TEST_TMPDIR/badinterp"
+	chmod 0755 "$BATS_TEST_TMPDIR/badinterp"
+	echo "$BATS_TEST_TMPDIR/badinterp"
+}
+
+@test "auto weights that cannot come back: a job's change is refused by root's own owner, named as such, its --dry-run too" {
+	no_bandwidth
+	local why="numactl2: refused: the kernel's auto weights would stay off until reboot: no node has access0 bandwidth, without which Linux cannot turn them back on; as root, --keep-weights makes the change, and keeps it after the job"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "$why" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
+	[ "$stderr" = "$why" ]
+	[ "$(table)" = "1 1 true" ]
+}
+
+@test "auto weights that cannot come back: --keep-weights's --dry-run and notice say beforehand that they stay off until reboot" {
+	no_bandwidth
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights --dry-run true
+	[ "${lines[3]}" = "weights go to: global (sysfs), which every weighted-interleave task uses" ]
+	[ "${lines[4]}" = "$GONE_LINE" ]
+	[ "${lines[5]}" = "command: true" ]
+	[ -z "$stderr" ]
+	[ "$(table)" = "1 1 true" ]
+	# Weights the table holds already write nothing: auto stays on, nothing said.
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:1 --keep-weights --dry-run true
+	[ "${lines[4]}" = "command: true" ]
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights true
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off until reboot ($GONE); kept after the job (--keep-weights)" ]
+	[ "$(table)" = "3 1 false" ]
+}
+
+@test "auto weights that can come back: --keep-weights's --dry-run has no such line" {
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights --dry-run true
+	[ "${lines[4]}" = "command: true" ]
+	[[ $output != *"until reboot"* ]] || return 1
+}
+
+@test "auto weights that cannot come back: --set- and --reset-global-weights --dry-run say so where they write" {
+	no_bandwidth
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:4 --dry-run
+	[ "${lines[0]}" = "would set global interleave weights: 1:4" ]
+	[ "${lines[1]}" = "$GONE_LINE" ]
+	[ "${#lines[@]}" -eq 2 ]
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:1 --dry-run
+	[ "$output" = "would set global interleave weights: 1:1" ]
+	echo 2 >"$WI/node0"
+	run -0 --separate-stderr "$NUMACTL2" --reset-global-weights --dry-run
+	[ "${lines[1]}" = "$GONE_LINE" ]
+	[ "$(table)" = "2 1 true" ]
+	run -0 --separate-stderr "$NUMACTL2" --set-global-weights=1:4
+	[ "$stderr" = "numactl2: changed global interleave weights: node1 1->4; kernel auto weights switched off until reboot ($GONE)" ]
+}
+
+@test "a failed exec, and the kernel refuses to turn auto back on: that is said, not 'put back'" {
+	local f
+	f=$(bad_interp)
+	# Bandwidth in sysfs, so the change goes ahead; the kernel refuses all the same.
+	export NUMACTL2_TEST_KERNEL_AUTO=nobw
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 "$f"
+	[ "${stderr_lines[0]}" = "numactl2: changed global interleave weights: node0 1->3; kernel auto weights switched off$AFTER_JOB" ]
+	[ "${stderr_lines[1]}" = "numactl2: could not put everything back: $NOT_ON" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "$(table)" = "1 1 false" ]
+	no_holder
+}
+
+@test "a failed exec after --keep-weights' change: the nodes and the auto switch back as they were" {
+	local f
+	f=$(bad_interp)
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights "$f"
+	[ "${stderr_lines[1]}" = "numactl2: put the global interleave weights back" ]
+	[ "$(table)" = "1 1 true" ]
+	no_holder
+	# Under --report's watcher, the nodes put back are named.
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights --report=json \
+		--report-file="$BATS_TEST_TMPDIR/r.json" "$f"
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 3->1" ]
+	[ "${stderr_lines[2]}" = "numactl2: failed to run '$f': No such file or directory" ]
+	[ "$(table)" = "1 1 true" ]
+	no_holder
+}
+
+@test "a failed exec after --keep-weights' change where auto cannot come back: the nodes back, the switch said to stay off" {
+	local f
+	f=$(bad_interp)
+	no_bandwidth
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights "$f"
+	[ "${stderr_lines[1]}" = "numactl2: could not put everything back: $NOT_ON" ]
+	[ "$(table)" = "1 1 false" ]
+	echo true >"$WI/__auto_type"
+	run -127 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --keep-weights --report=json \
+		--report-file="$BATS_TEST_TMPDIR/r.json" "$f"
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 3->1" ]
+	[ "${stderr_lines[2]}" = "numactl2: could not put everything back: $NOT_ON" ]
+	[ "$(table)" = "1 1 false" ]
+}
+
+@test "a policy that fails after the change: what stays off is said, not 'put back'" {
+	command -v strace >/dev/null || skip "needs strace to make set_mempolicy fail"
+	export NUMACTL2_TEST_KERNEL_AUTO=nobw
+	run -1 --separate-stderr strace -f -o /dev/null -e trace=set_mempolicy \
+		-e inject=set_mempolicy:error=EIO "$NUMACTL2" -w 0 --weights=0:3 true
+	[ "${stderr_lines[1]}" = "numactl2: could not put everything back: $NOT_ON" ]
+	[ "${stderr_lines[2]}" = "numactl2: cannot set weighted-interleave policy: Input/output error" ]
+	[ "$(table)" = "1 1 false" ]
+}
+
+@test "--restore-weights, and the kernel refuses to turn auto back on: the nodes put back and the switch are both said" {
+	export NUMACTL2_TEST_KERNEL_AUTO=nobw
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 --restore-weights true
+	[ "${stderr_lines[1]}" = "numactl2: put back global interleave weights: node0 3->1" ]
+	[ "${stderr_lines[2]}" = "numactl2: could not put everything back: $NOT_ON" ]
+	[ "$(table)" = "1 1 false" ]
+}
+
+@test "a write that fails: the writes before it undone, and the auto switch they turned off on again" {
+	NUMACTL2_TEST_FAIL_NODE=1 run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0-1:5
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 1 (none changed): Input/output error" ]
+	[ "$(table)" = "1 1 true" ]
+	no_bandwidth
+	NUMACTL2_TEST_FAIL_NODE=1 run -1 --separate-stderr "$NUMACTL2" --set-global-weights=0-1:5
+	[ "$stderr" = "numactl2: cannot change global interleave weight of node 1 (none changed, but the kernel's auto weights stay off until reboot: $GONE): Input/output error" ]
+	[ "$(table)" = "1 1 false" ]
+}

@@ -179,7 +179,7 @@ job_then_service_killed() {
 	export NUMACTL2_TEST_KERNEL_AUTO=1
 	echo true >"$SVC/wi/auto"
 	# The kernel could turn its auto weights back on (item 2: else the
-	# changes would say that they switch them off for good).
+	# changes would say that they switch them off until reboot).
 	KERNEL_AUTO=1 fake_nodes 20000
 	svc_start
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
@@ -332,7 +332,7 @@ fake_nodes() {
 	export NUMACTL2_SYSFS_NODE=$SVC/node NUMACTL2_TEST_KERNEL_AUTO=${KERNEL_AUTO:-nobw}
 }
 
-AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off for good: no node has access0 bandwidth, without which Linux cannot turn them back on; as root, --keep-weights makes the change for good"
+AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off until reboot: no node has access0 bandwidth, without which Linux cannot turn them back on; as root, --keep-weights makes the change, and keeps it after the job"
 
 @test "service: auto weights on that could not come back (no access0 bandwidth): a job's change is refused before anything is written, its --dry-run too" {
 	fake_nodes
@@ -352,14 +352,17 @@ AUTO_LOST="numactl2: numactl2d refused: the kernel's auto weights would stay off
 	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 cat "$SVC/wi/node0"
 	[ "$output" = 1 ]
 	[ "$(cat "$SVC/wi/auto")" = true ]
-	grep -q "uid 65534 refused: the kernel's auto weights would stay off for good" "$SVC/log"
+	grep -q "uid 65534 refused: the kernel's auto weights would stay off until reboot" "$SVC/log"
 }
 
-@test "service: auto weights that could not come back: root's --keep-weights makes the change for good, and says so" {
+@test "service: auto weights that could not come back: root's --keep-weights makes the change, and its --dry-run and notice say that they stay off until reboot" {
 	fake_nodes
 	svc_start
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights --dry-run true
+	[ "${lines[4]}" = "kernel auto weights: switched off until reboot by this change (no node has access0 bandwidth to turn them back on)" ]
+	[ "$(cat "$SVC/wi/auto")" = true ]
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 --keep-weights true
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kernel auto weights switched off for good (no node has access0 bandwidth to turn them back on); kept after the job (--keep-weights)" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->4; kernel auto weights switched off until reboot (no node has access0 bandwidth to turn them back on); kept after the job (--keep-weights)" ]
 	[ "$(w 0)" = 4 ]
 	[ "$(cat "$SVC/wi/auto")" = false ]
 }

@@ -12,11 +12,14 @@ setup() {
 	before=$(wi_snapshot)
 	[ -d "$WI_DIR" ] || skip "needs Linux 6.9+ for $REAL_WI_DIR"
 	lock_holders=()
+	bg=()
 }
 
-# A lock holder a failed test left: its lock, and its sleep, end here.
+# A lock holder a failed test left: its lock, and its sleep, end here; and
+# the jobs holding weights (bg).
 teardown() {
 	[ "${#lock_holders[@]}" -eq 0 ] || kill "${lock_holders[@]}" 2>/dev/null || true
+	[ "${#bg[@]}" -eq 0 ] || kill "${bg[@]}" 2>/dev/null || true
 }
 
 node0() { cat "$WI_DIR/node0"; }
@@ -51,12 +54,120 @@ node0() { cat "$WI_DIR/node0"; }
 	[ "$(wi_snapshot)" = "$mid" ]
 }
 
-@test "the auto-off notice names the switch when auto was on, and says when it is for good" {
+# One node: weighted interleave puts every page there, whatever the weights,
+# and numactl2 leaves the table alone (the rule NUMACTL2_TEST_ONE_NODE_WEIGHS
+# turns off for the other tests, helpers.bash).
+ONE_NODE="numactl2: node 0 alone needs no weights (weighted interleave over one node puts every page there): the global interleave weights are left as they are"
+
+# no_owner_state: the table's owner was not asked (root's own keeps its
+# state beside the copy of the table the first time it is).
+no_owner_state() { [ ! -e "${1%/*}/numactl2" ]; }
+
+@test "one node: weights given change nothing in the table, hold nothing, say so once, and the job runs under weighted interleave" {
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo true >"$dir/__auto_type"
+	node_bandwidth 0
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:3 "$NUMACTL2" --show
+	[ "${lines[0]}" = "policy: weighted-interleave" ]
+	[ "${lines[2]}" = "interleavemask: 0 " ]
+	[ "$stderr" = "$ONE_NODE" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+	[ "$(cat "$dir/__auto_type")" = true ]
+	no_owner_state "$dir"
+	# No file of the (copied host) table is opened for writing.
+	table_untouched 0 "$ONE_NODE" -w 0 --weights=0:4 true
+	table_untouched 0 "$ONE_NODE" -w 0 --weights=0:4 --keep-weights true
+	table_untouched 0 "$ONE_NODE" -w all --weights=0:4 --global-weights true
+}
+
+@test "one node: -w alone says nothing and holds nothing; --restore-weights, --no-global-weights and --weights=measured have nothing to do" {
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo 5 >"$dir/node0"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 true
+	[ -z "$stderr" ]
+	no_owner_state "$dir"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 --no-global-weights true
+	[ "$stderr" = "$ONE_NODE" ]
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 --restore-weights true
+	[ "$stderr" = "$ONE_NODE" ]
+	# Nothing to measure for: no "measured ..." line.
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=measured \
+		--measure-size=8m --measure-time=1 true
+	[ "$stderr" = "$ONE_NODE" ]
+	[ "$(cat "$dir/node0")" = 5 ]
+	no_owner_state "$dir"
+}
+
+# one_node_held: a one-node copy of the table ($dir) in which another job
+# ($holder) holds node 0 at 3, as a set whose weights matter would; then
+# the one-node rule, for the run under test.
+one_node_held() {
+	dir=$(fake_wi_dir 0)
+	export NUMACTL2_SYSFS_WI=$dir
+	hold 0 0:3
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+}
+
+@test "one node: --dry-run plans no change of the table, and lists no holder" {
+	local dir
+	one_node_held
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 --dry-run true
+	kill "$holder"
+	[ "$stderr" = "$ONE_NODE" ]
+	[ "${lines[2]}" = "weights: 0:5" ]
+	[ "${lines[3]}" = "weights go to: nowhere: one node needs none, and the global table is left as it is" ]
+	[ "${lines[4]}" = "command: true" ]
+	[ "${lines[5]}" = "why the weights go there: over one node, weighted interleave puts every page there, whatever the weights" ]
+	[ "${#lines[@]}" -eq 6 ]
+}
+
+@test "one node: a holder at another weight is not in the way, and the table keeps its weight" {
+	local dir
+	one_node_held
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 cat "$dir/node0"
+	kill "$holder"
+	[ "$output" = 3 ]
+	[ "$stderr" = "$ONE_NODE" ]
+}
+
+@test "one node, auto weights that could not come back (no access0 bandwidth): nothing to refuse, the switch stays on" {
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0 NUMACTL2_TEST_KERNEL_AUTO=nobw
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo true >"$dir/__auto_type"
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:2 true
+	[ "$stderr" = "$ONE_NODE" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+	[ "$(cat "$dir/__auto_type")" = true ]
+}
+
+@test "one node, not root and no numactl2d: weights given are no refusal" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	[ "$(id -u)" = 0 ] || skip "needs root to drop privileges"
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+	chmod o+x "$BATS_RUN_TMPDIR" "$BATS_RUN_TMPDIR/test" "$BATS_TEST_TMPDIR"
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$NUMACTL2" -w 0 --weights=0:8 true
+	[ "$stderr" = "$ONE_NODE" ]
+}
+
+@test "one node, task-local weights (set_mempolicy2): they go with the policy as ever, and nothing is said" {
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+	run -0 --separate-stderr env NUMACTL2_TEST_TASK_LOCAL=1 "$NUMACTL2" -w 0 --weights=0:3 --dry-run true
+	[ -z "$stderr" ]
+	[ "${lines[3]}" = "weights go to: task-local (set_mempolicy2), this program's own" ]
+}
+
+@test "the auto-off notice names the switch when auto was on, and says when it is until reboot" {
 	local dir
 	dir=$(fake_wi_dir 0)
 	echo true >"$dir/__auto_type"
 	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --set-global-weights=0:5
-	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->5; kernel auto weights switched off for good (no node has access0 bandwidth to turn them back on)" ]
+	[ "$stderr" = "numactl2: changed global interleave weights: node0 1->5; kernel auto weights switched off until reboot (no node has access0 bandwidth to turn them back on)" ]
 	[ "$(cat "$dir/node0")" = 5 ]
 	echo true >"$dir/__auto_type"
 	node_bandwidth 0

@@ -4,6 +4,7 @@
  * node directory, NUMACTL2_SYSFS_NODE, where a test gives one). */
 #include "bandwidth/nodeperf.h"
 #include "owner/autoback.h"
+#include "weights/table.h"
 
 bool auto_can_come_back(unsigned count)
 {
@@ -17,4 +18,9 @@ bool auto_can_come_back(unsigned count)
 				return true;
 		}
 	return false;
+}
+
+bool auto_lost_by_write(unsigned count)
+{
+	return gw_read_auto() == GW_AUTO_ON && !auto_can_come_back(count);
 }

@@ -53,24 +53,21 @@ static void back_to_mark(struct owner_book *b, const struct book_mark *m)
 }
 
 /* AUTO_WAS: the auto switch before the change (enum gw_auto). AUTO_LOST:
- * the change (root's, for good) turns the kernel's auto weights off where
- * they cannot come back, which the answer says. */
+ * the change (root's, kept) turns the kernel's auto weights off where they
+ * cannot come back, which the answer says. */
 static void answer_granted(struct owner_server *s, struct owner_conn *c, const struct book_plan *p,
 			   int auto_was, bool auto_lost)
 {
 	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = OWNER_GRANTED };
 	bool changes = false;
 
-	if (auto_lost)
-		snprintf(a.text, sizeof(a.text), "kernel auto weights switched off for good (no "
-			 "node has access0 bandwidth to turn them back on)");
-
 	for (unsigned n = 0; n < s->book.count && n < OWNER_NODES; n++) {
 		a.was[n] = p->was[n];
 		a.now[n] = p->want[n];
 		changes |= p->changes[n];
 	}
-	a.auto_off = changes && auto_was == GW_AUTO_ON;
+	if (changes && auto_was == GW_AUTO_ON)
+		a.auto_off = auto_lost ? OWNER_AUTO_OFF_UNTIL_REBOOT : OWNER_AUTO_SWITCHED_OFF;
 	owner_answer(s, c, &a);
 }
 
@@ -118,18 +115,36 @@ static enum owner_verdict hold(struct owner_server *s, struct owner_conn *c,
 	return *rc < 0 ? OWNER_BUSY : OWNER_GRANTED;
 }
 
+/* A write that failed was undone by book_write(), but its writes before
+ * may have turned the kernel's auto weights off: on again where they were
+ * on (AUTO_WAS) and no other change keeps them off. What became of them
+ * (enum owner_auto_off), for the refusal to say. */
+static unsigned auto_after_failed_write(struct owner_server *s, int auto_was)
+{
+	int rc;
+
+	if (auto_was != GW_AUTO_ON || gw_read_auto() != GW_AUTO_OFF)
+		return OWNER_AUTO_UNTOUCHED;
+	if (book_any_changed(&s->book))
+		return OWNER_AUTO_SWITCHED_OFF;
+	rc = gw_enable_auto();
+	if (rc == 0)
+		return OWNER_AUTO_UNTOUCHED;
+	s->log(LOG_ERR, "not put back after a write that failed: the kernel's auto weights stay "
+	       "off (%s)", strerror(-rc));
+	return rc == -ENODEV ? OWNER_AUTO_OFF_UNTIL_REBOOT : OWNER_AUTO_SWITCHED_OFF;
+}
+
 /* A change that failed: the book as it was. Nothing is written unless
  * something was: a refused save leaves the table untouched; a change
- * written goes back as at a job's end; a write that failed (and was undone
- * by book_write()) turns the kernel's auto weights back on where its undo
- * turned them off. */
+ * written goes back as at a job's end; a write that failed puts the auto
+ * switch back (auto_after_failed_write(), into *AUTO_OFF). */
 static void unwind(struct owner_server *s, struct owner_conn *c, const struct book_mark *m,
-		   enum owner_verdict v, bool written)
+		   enum owner_verdict v, bool written, int auto_was, unsigned *auto_off)
 {
 	struct owner_book *b = &s->book;
-	bool auto_staged = b->base_auto == GW_AUTO_ON;
 	struct book_putback pb;
-	int i = book_index(b, c->grant), rc;
+	int i = book_index(b, c->grant);
 
 	if (i >= 0)
 		(void)book_remove(b, (unsigned)i);
@@ -139,21 +154,27 @@ static void unwind(struct owner_server *s, struct owner_conn *c, const struct bo
 			s->log(LOG_ERR, "not put back after a change that failed: %s", pb.stays);
 	} else {
 		back_to_mark(b, m);
-		rc = v == OWNER_WRITE_FAILED && auto_staged && !book_any_changed(b) ?
-		     gw_enable_auto() : 0;
-		if (rc < 0)
-			s->log(LOG_ERR, "not put back after a write that failed: the kernel's auto "
-			       "weights stay off (%s)", strerror(-rc));
+		if (v == OWNER_WRITE_FAILED)
+			*auto_off = auto_after_failed_write(s, auto_was);
 	}
 	owner_save_or_log(s);
 }
 
+/* What a commit that failed answers: the node concerned, the error, and
+ * the kernel's auto weights where its undo could not turn them back on. */
+struct commit_failure {
+	unsigned node;
+	int err;
+	unsigned auto_off;	/* enum owner_auto_off */
+};
+
 /* The change of P for C's grant: OWNER_GRANTED, or the verdict the ask
- * gets (with the node concerned and the error). FORCE: root's --force, the
- * holders in the way hold the weights asked from now on (said in the log
- * once the change is made), or as before if it fails. */
+ * gets (with what F says). FORCE: root's --force, the holders in the way
+ * hold the weights asked from now on (said in the log once the change is
+ * made), or as before if it fails. AUTO_WAS: the auto switch before. */
 static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
-				 const struct book_plan *p, bool force, unsigned *node, int *err)
+				 const struct book_plan *p, bool force, int auto_was,
+				 struct commit_failure *f)
 {
 	struct book_mark m = { 0 };
 	enum owner_verdict v = OWNER_BUSY;
@@ -165,9 +186,9 @@ static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
 		if (force)
 			overrode = book_override(&s->book, c->ask.weight);
 		book_stage(&s->book, p, c->ask.flags & OWNER_KEEP);
-		v = hold(s, c, p, node, &rc, &written);
+		v = hold(s, c, p, &f->node, &rc, &written);
 		if (v != OWNER_GRANTED)
-			unwind(s, c, &m, v, written);
+			unwind(s, c, &m, v, written, auto_was, &f->auto_off);
 		else if (force)
 			s->log(LOG_NOTICE, "uid %u (--force) overrode %u leases", (unsigned)c->uid,
 			       overrode);
@@ -175,7 +196,7 @@ static enum owner_verdict commit(struct owner_server *s, struct owner_conn *c,
 	free(m.changed);
 	free(m.base);
 	free(m.held);
-	*err = -rc;
+	f->err = -rc;
 	return v;
 }
 
@@ -260,11 +281,10 @@ static bool plan_writes(const struct owner_book *b, const struct book_plan *p)
  * --keep-weights), and said when it is. Known before anything is written. */
 static bool auto_lost(const struct owner_server *s, const struct book_plan *p)
 {
-	return plan_writes(&s->book, p) && gw_read_auto() == GW_AUTO_ON &&
-	       !auto_can_come_back(s->book.count);
+	return plan_writes(&s->book, p) && auto_lost_by_write(s->book.count);
 }
 
-#define AUTO_LOST_WHY "the kernel's auto weights would stay off for good: no node has " \
+#define AUTO_LOST_WHY "the kernel's auto weights would stay off until reboot: no node has " \
 	"access0 bandwidth, without which Linux cannot turn them back on"
 
 static bool refused_auto_lost(struct owner_server *s, struct owner_conn *c, bool lost)
@@ -285,6 +305,16 @@ static bool dry_passes_holder(const struct owner_conn *c)
 	return c->ask.wait_ms || ((c->ask.flags & OWNER_FORCE) && c->uid == 0);
 }
 
+/* The verdict of a commit that failed, with what F says. */
+static void refuse_failed(struct owner_server *s, struct owner_conn *c, enum owner_verdict v,
+			  const struct commit_failure *f)
+{
+	struct owner_answer a = { .version = OWNER_WIRE_VERSION, .verdict = v, .err = f->err,
+				  .node = f->node, .auto_off = f->auto_off };
+
+	owner_answer(s, c, &a);
+}
+
 /* What the holders, the limits and the rules allow: the verdict of the
  * kernel's auto weights, and the change made (but for --dry-run). FORCE:
  * root's --force over the holders in the way. */
@@ -293,9 +323,8 @@ static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct
 {
 	int auto_was = gw_read_auto();
 	bool lost = auto_lost(s, p);
+	struct commit_failure f = { 0 };
 	enum owner_verdict v;
-	unsigned node = 0;
-	int err;
 
 	if (refused_auto_lost(s, c, lost))
 		return true;
@@ -303,9 +332,9 @@ static bool grant_now(struct owner_server *s, struct owner_conn *c, const struct
 		answer_granted(s, c, p, auto_was, lost);
 		return true;
 	}
-	v = commit(s, c, p, force, &node, &err);
+	v = commit(s, c, p, force, auto_was, &f);
 	if (v != OWNER_GRANTED) {
-		owner_refuse(s, c, v, err, node, NULL);
+		refuse_failed(s, c, v, &f);
 		return true;
 	}
 	log_granted(s, c->grant, p, c->ask.flags & OWNER_KEEP);

@@ -99,5 +99,6 @@ bool owner_ask_valid(const struct owner_ask *a)
 bool owner_answer_valid(const struct owner_answer *a)
 {
 	return a->version == OWNER_WIRE_VERSION && a->verdict <= OWNER_AUTO_LOST &&
-	       a->node < OWNER_NODES && a->auto_off <= 1 && memchr(a->text, 0, sizeof(a->text));
+	       a->node < OWNER_NODES && a->auto_off <= OWNER_AUTO_OFF_UNTIL_REBOOT &&
+	       memchr(a->text, 0, sizeof(a->text));
 }

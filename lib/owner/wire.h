@@ -60,8 +60,16 @@ enum owner_verdict {
 	OWNER_NOT_HOLDER,	/* release: that job holds nothing of this user's */
 	OWNER_BUSY,		/* the service is shutting down or overloaded */
 	OWNER_WOULD_WRITE,	/* OWNER_NO_WRITE, and node holds another weight (was) */
-	OWNER_AUTO_LOST,	/* the change would turn the kernel's auto weights off for
-				 * good (no node has access0 bandwidth): text says so */
+	OWNER_AUTO_LOST,	/* the change would turn the kernel's auto weights off until
+				 * reboot (no node has access0 bandwidth): text says so */
+};
+
+/* owner_answer.auto_off: what the change (OWNER_GRANTED), or the undo of a
+ * write that failed (OWNER_WRITE_FAILED), did to the kernel's auto weights. */
+enum owner_auto_off {
+	OWNER_AUTO_UNTOUCHED,		/* as they were */
+	OWNER_AUTO_SWITCHED_OFF,	/* off (a failed undo: err says why they stay so) */
+	OWNER_AUTO_OFF_UNTIL_REBOOT,	/* off, and Linux cannot turn them back on */
 };
 
 struct owner_answer {
@@ -71,8 +79,7 @@ struct owner_answer {
 	uint32_t node;			/* the node concerned */
 	uint32_t pid;			/* a conflict's holder or a listed one */
 	uint32_t uid;
-	uint32_t auto_off;		/* OWNER_GRANTED: the change turned the kernel's
-					 * auto weights off */
+	uint32_t auto_off;		/* enum owner_auto_off */
 	uint8_t was[OWNER_NODES];	/* the table before, or a holder's weights */
 	uint8_t now[OWNER_NODES];	/* the table after */
 	char text[200];

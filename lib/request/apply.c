@@ -68,10 +68,9 @@ int request_dry_check(const struct request *r, struct plan *pl, struct request_e
 {
 	int rc;
 
-	(void)pl;
 	if (!pl->table_change || !gw_present())
 		return 0;
-	if (request_dry_owner(r, e, &rc))
+	if (request_dry_owner(r, pl, e, &rc))
 		return rc;
 	return request_in_effect(r, e);
 }
@@ -130,7 +129,12 @@ int request_apply(const struct request *r, struct plan *pl, struct request_error
 
 bool request_undo(struct plan *pl)
 {
-	return request_undo_owner(pl);
+	return request_undo_owner(pl, NULL);
+}
+
+const char *request_undo_stays(const struct plan *pl)
+{
+	return pl->state->owner_stays;
 }
 
 /* What the owner changed for this run (nothing, where none was asked). */

@@ -47,7 +47,7 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
 	memset(out, 0, sizeof(*out));
 	/* A change that was to stay goes back all the same: its job never ran. */
 	if (pl->state->owner_kept) {
-		(void)request_undo_owner(pl);
+		out->restored = request_undo_owner(pl, out);
 		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
 		return;
 	}

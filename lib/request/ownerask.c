@@ -43,6 +43,9 @@ static int fill_ask(const struct request *r, struct owner_ask *k)
 	k->flags = p->has_weights ? 0 : OWNER_AS_IS;
 	if (geteuid() == 0 && (r->keep_weights || !r->job))
 		k->flags |= OWNER_KEEP;
+	/* Without a job nothing needs the weights afterwards, nor holds them. */
+	if (geteuid() == 0 && !r->job)
+		k->flags |= OWNER_NO_JOB;
 	if (r->lease.force)
 		k->flags |= OWNER_FORCE;
 	if (r->no_global)
@@ -73,12 +76,10 @@ static bool say_change(const struct owner_answer *a, unsigned flags, struct tabl
 			at += (size_t)snprintf(s->changed + at, sizeof(s->changed) - at,
 					       "%snode%u %u->%u", at ? ", " : "", n, a->was[n],
 					       a->now[n]);
-	/* The service's note on the change: auto weights off for good. */
-	if (at && a->text[0] && at < sizeof(s->changed))
-		snprintf(s->changed + at, sizeof(s->changed) - at, "; %s", a->text);
 	s->restores = at > 0 && !(flags & OWNER_KEEP);
 	s->keep = flags & OWNER_KEEP;
-	s->auto_was_on = a->auto_off && !a->text[0];
+	s->auto_was_on = a->auto_off != OWNER_AUTO_UNTOUCHED;
+	s->auto_until_reboot = a->auto_off == OWNER_AUTO_OFF_UNTIL_REBOOT;
 	return at > 0;
 }
 
@@ -90,9 +91,10 @@ static void granted(const struct request *r, struct plan *pl, const struct owner
 	if (!r->job)
 		pl->state->owner_said.keep = false;
 	pl->state->owner_kept = k->flags & OWNER_KEEP;
+	pl->state->owner_auto_off = a->auto_off != OWNER_AUTO_UNTOUCHED;
 	memcpy(pl->state->owner_was, a->was, OWNER_NODES);
 	memcpy(pl->state->owner_now, a->now, OWNER_NODES);
-	pl->state->owned = true;
+	pl->state->owned = !(k->flags & OWNER_NO_JOB);
 }
 
 static const enum owner_refusal said_of[] = {
@@ -128,6 +130,8 @@ static int refused(struct request_error *e, const struct owner_ask *k, const str
 	o->held = a->was[a->node];
 	o->want = k->weight[a->node];
 	o->waited = a->verdict == OWNER_CONFLICT ? k->wait_ms / 1000 : 0;
+	o->auto_stays_off = a->auto_off != OWNER_AUTO_UNTOUCHED;
+	o->auto_until_reboot = a->auto_off == OWNER_AUTO_OFF_UNTIL_REBOOT;
 	snprintf(o->text, sizeof(o->text), "%s", a->text);
 	return -1;
 }
@@ -177,8 +181,9 @@ static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
 }
 
 /* --dry-run where the service listens: 1 and its verdict in *RC (-1 with E
- * as the run would say it), 0 when none listens. */
-int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
+ * as the run would say it), 0 when none listens. A change that would turn
+ * the kernel's auto weights off until reboot is noted in PL. */
+int request_dry_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
 {
 	struct owner_ask k;
 	struct owner_answer a;
@@ -188,6 +193,7 @@ int request_dry_owner(const struct request *r, struct request_error *e, int *rc)
 	if (!ask_owner(r, true, &k, &a, &got, &here))
 		return 0;
 	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &k, &a, got, here);
+	pl->state->dry_auto_gone = *rc == 0 && a.auto_off == OWNER_AUTO_OFF_UNTIL_REBOOT;
 	return 1;
 }
 
@@ -203,10 +209,6 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	pl->state->owner_pid = getpid();
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
 		granted(r, pl, &k, &a);
-		/* Without a job nothing needs the weights afterwards: the hold
-		 * only decided whether the change could be made. */
-		if (!r->job)
-			(void)release(pl, NULL);
 		*rc = 0;
 	} else {
 		*rc = refused(e, &k, &a, got, pl->state->owner_here);
@@ -328,24 +330,43 @@ static void say_released(const struct plan_state *st, const struct owner_answer 
 	}
 }
 
+/* A release the owner did not answer (GOT, A): a job's change it wrote
+ * stays until the owner finds the job ended. A job the owner no longer
+ * holds was put back at its end (OWNER_NOT_HOLDER); a kept change is
+ * undone apart (unkeep()). */
+static void release_unanswered(struct plan_state *st, int got, const struct owner_answer *a)
+{
+	if (!st->owner_wrote || st->owner_kept || (got == 0 && a->verdict == OWNER_NOT_HOLDER))
+		return;
+	snprintf(st->owner_stays, sizeof(st->owner_stays), "what this run changed stays until "
+		 "the table's owner finds the job ended (it did not answer: %s)",
+		 strerror(got < 0 ? -got : a->err ? a->err : EPROTO));
+}
+
 /* The job never ran, or --restore-weights at its end: the owner puts back
- * what it alone held for it, before answering; OUT (or NULL) says what. */
+ * what it alone held for it, before answering; OUT (or NULL) says what,
+ * and the plan's owner_stays what could not go back. */
 static bool release(struct plan *pl, struct job_end *out)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_RELEASE };
+	struct plan_state *st = pl->state;
 	struct owner_answer a;
 	bool here;
+	int got;
 
-	if (!pl->state->owned)
-		return pl->state->owner_wrote;
-	pl->state->owned = false;
-	k.pid = (uint32_t)pl->state->owner_pid;
-	if (call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here) == 0 && a.verdict == OWNER_RELEASED) {
-		snprintf(pl->state->owner_stays, sizeof(pl->state->owner_stays), "%s", a.text);
-		if (out)
-			say_released(pl->state, &a, out);
+	if (!st->owned)
+		return st->owner_wrote;
+	st->owned = false;
+	k.pid = (uint32_t)st->owner_pid;
+	got = call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here);
+	if (got < 0 || a.verdict != OWNER_RELEASED) {
+		release_unanswered(st, got, &a);
+		return st->owner_wrote;
 	}
-	return pl->state->owner_wrote;
+	snprintf(st->owner_stays, sizeof(st->owner_stays), "%s", a.text);
+	if (out)
+		say_released(st, &a, out);
+	return st->owner_wrote;
 }
 
 bool request_release_owner(struct plan *pl)
@@ -353,33 +374,97 @@ bool request_release_owner(struct plan *pl)
 	return release(pl, NULL);
 }
 
+/* An ask of this process's own, answered: 0, or -errno (-EPROTO: it was
+ * not granted; A says why). */
+static int ask_here(struct owner_ask *k, struct owner_answer *a)
+{
+	int pidfd = sys_pidfd_open(getpid(), 0);
+	bool here;
+	int got;
+
+	if (pidfd < 0)
+		return -errno;
+	got = call_owner(k, pidfd, OWNER_ASK_MS * 2, a, &here);
+	close(pidfd);
+	if (got == 0 && a->verdict != OWNER_GRANTED)
+		return -EPROTO;
+	return got;
+}
+
+/* The hold a granted ask of ask_here() left for this process, given back:
+ * a kept change's hold only decided whether it could be made. */
+static void drop_own_hold(void)
+{
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_RELEASE,
+			       .pid = (uint32_t)getpid() };
+	struct owner_answer a;
+	bool here;
+
+	(void)call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here);
+}
+
+/* The kernel's auto weights, which the kept change switched off, on again:
+ * what keeps them off is said in ST->owner_stays. */
+static void unkeep_auto(struct plan_state *st)
+{
+	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_AUTO };
+	struct owner_answer a;
+	int rc = ask_here(&k, &a);
+	char why[160];
+
+	if (rc == 0)
+		return;
+	if (rc == -EPROTO && a.verdict == OWNER_CONFLICT)
+		snprintf(why, sizeof(why), "PID %u (%.64s) holds node %u", a.pid, a.text, a.node);
+	else if (rc == -EPROTO && a.err == ENODEV)
+		snprintf(why, sizeof(why), "the kernel cannot turn them back on: no node has "
+			 "bandwidth data");
+	else
+		snprintf(why, sizeof(why), "%s", strerror(rc == -EPROTO ? a.err : -rc));
+	snprintf(st->owner_stays, sizeof(st->owner_stays), "the kernel's auto weights stay off "
+		 "(%.150s)", why);
+}
+
 /* A change that stays (no job, or --keep-weights), undone because the run
- * failed after it: the nodes it wrote asked back at what they were. */
-static void unkeep(const struct plan_state *st)
+ * failed after it: the nodes it wrote asked back at what they were, and
+ * the auto switch it turned off on again; what could not go back is said
+ * in ST->owner_stays, the nodes put back in OUT (or NULL). */
+static void unkeep(struct plan_state *st, struct job_end *out)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LEASE,
 			       .flags = OWNER_KEEP | OWNER_NO_JOB };
 	struct owner_answer a;
-	int pidfd = sys_pidfd_open(getpid(), 0);
-	bool here;
+	int rc;
 
 	for (unsigned n = 0; n < OWNER_NODES; n++)
 		if (st->owner_now[n] && st->owner_now[n] != st->owner_was[n])
 			k.weight[n] = st->owner_was[n];
-	if (pidfd >= 0)
-		(void)call_owner(&k, pidfd, OWNER_ASK_MS * 2, &a, &here);
-	if (pidfd >= 0)
-		close(pidfd);
+	rc = ask_here(&k, &a);
+	if (rc < 0) {
+		snprintf(st->owner_stays, sizeof(st->owner_stays), "the weights it changed stay "
+			 "(the table's owner did not put them back: %.120s)",
+			 rc == -EPROTO && a.text[0] ? a.text :
+			 strerror(rc == -EPROTO ? a.err : -rc));
+		return;
+	}
+	drop_own_hold();
+	for (unsigned n = 0; out && n < OWNER_NODES; n++)
+		if (k.weight[n])
+			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
+				 st->owner_now[n], k.weight[n]);
+	if (st->owner_auto_off)
+		unkeep_auto(st);
 }
 
-bool request_undo_owner(struct plan *pl)
+bool request_undo_owner(struct plan *pl, struct job_end *out)
 {
 	bool wrote = pl->state->owner_wrote;
 
+	pl->state->owner_stays[0] = '\0';
 	/* The hold first: this run's own would be in the way of its undo. */
 	(void)release(pl, NULL);
 	if (wrote && pl->state->owner_kept)
-		unkeep(pl->state);
+		unkeep(pl->state, out);
 	pl->state->owner_wrote = false;
 	return wrote;
 }

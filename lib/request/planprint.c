@@ -10,6 +10,7 @@
 #include "bandwidth/autoweights.h"
 #include "job/libnumacheck.h"
 #include "libnumactl2.h"
+#include "owner/autoback.h"
 #include "owner/wire.h"
 #include "request/planstate.h"
 #include "weights/target.h"
@@ -45,11 +46,14 @@ static void print_holders(FILE *out, const struct policy *p)
 	(void)owner_each_holder(print_holder, &h);
 }
 
-static void print_target(FILE *out, const struct policy *p)
+static void print_target(FILE *out, const struct policy *p, const struct plan *pl)
 {
 	if (p->task_local)
 		fprintf(out, "weights go to: %s, this program's own\n",
 			weights_target_name(WEIGHTS_TASK_LOCAL));
+	else if (pl->why == WHY_ONE_NODE)
+		fprintf(out, "weights go to: nowhere: one node needs none, and the global table "
+			"is left as it is\n");
 	else if (p->has_weights)
 		fprintf(out, "weights go to: %s, which every weighted-interleave task uses\n",
 			weights_target_name(WEIGHTS_GLOBAL));
@@ -57,7 +61,7 @@ static void print_target(FILE *out, const struct policy *p)
 		fprintf(out, "weights go to: none changed; the weights in effect are used\n");
 }
 
-static int print_weights(FILE *out, const struct policy *p)
+static int print_weights(FILE *out, const struct policy *p, const struct plan *pl)
 {
 	struct weights_view v;
 
@@ -72,11 +76,19 @@ static int print_weights(FILE *out, const struct policy *p)
 		fprintf(out, " %d:%d", n, w < 0 ? 1 : w);
 	}
 	fprintf(out, "\n");
-	print_target(out, p);
-	if (!p->task_local && v.present)
+	print_target(out, p, pl);
+	if (pl->table_change && v.present)
 		print_holders(out, p);
 	weights_view_free(&v);
 	return 0;
+}
+
+/* A change the run may make (root's, kept) that turns the kernel's auto
+ * weights off where Linux cannot turn them back on (lib/owner/grant.c). */
+static void print_auto_gone(FILE *out)
+{
+	fprintf(out, "kernel auto weights: switched off until reboot by this change (no node "
+		"has access0 bandwidth to turn them back on)\n");
 }
 
 /* The libnuma check's question that --dry-run does not ask (resolve.c). */
@@ -98,8 +110,10 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
 	if (pl->measured)
 		fprintf(out, "weights: measured when it runs, from the CPUs it runs on (--measure "
 			"shows them now)\n");
-	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p) < 0)
+	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p, pl) < 0)
 		return -ENOMEM;
+	if (pl->state->dry_auto_gone)
+		print_auto_gone(out);
 	print_libnuma(out, p, pl);
 	if (pl->auto_weights)
 		auto_weights_print(out, &pl->state->autow);
@@ -111,13 +125,29 @@ bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan 
 	return pl->auto_weights && auto_weights_print_notice(out, prefix, &pl->state->autow);
 }
 
+/* Would --set-global-weights=WL (NULL: --reset-global-weights, 1 on every
+ * node) write a node of the table V? */
+static bool admin_writes(const struct weights_view *v, const struct weight_list *wl)
+{
+	for (unsigned n = 0; n < v->nnodes; n++) {
+		unsigned want = !wl ? 1 : n <= wl->max_node ? wl->weight[n] : 0;
+		int now = weights_view_weight(v, n);
+
+		if (want && now >= 0 && weight_effective((unsigned)now) != want)
+			return true;
+	}
+	return false;
+}
+
 int admin_print_set(FILE *out, const struct weight_list *wl)
 {
 	unsigned named = wl ? wl->max_node + 1 : 0;
 	struct weights_view v;
+	bool auto_gone;
 
 	if (weights_view_read(&v) < 0)
 		return -ENOMEM;
+	auto_gone = admin_writes(&v, wl) && auto_lost_by_write(v.nnodes);
 	if (wl)
 		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */
 	fprintf(out, "would set global interleave weights:");
@@ -128,6 +158,8 @@ int admin_print_set(FILE *out, const struct weight_list *wl)
 			fprintf(out, " %u:1", n);
 	}
 	fprintf(out, "\n");
+	if (auto_gone)
+		print_auto_gone(out);
 	weights_view_free(&v);
 	return 0;
 }

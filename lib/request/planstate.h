@@ -23,9 +23,11 @@ struct plan_state {
 	bool owner_wrote;
 	pid_t owner_pid;		/* the process the lease is for */
 	bool owner_kept;		/* the change stays (OWNER_KEEP) */
+	bool owner_auto_off;		/* it turned the kernel's auto weights off */
+	bool dry_auto_gone;		/* --dry-run: it would turn them off until reboot */
 	bool owner_here;		/* root's own owner, in this process: no
 					 * service watches the job (pl->watch) */
-	char owner_stays[200];		/* its release: what the owner could not put back */
+	char owner_stays[200];		/* its release or undo: what could not go back */
 	struct table_said owner_said;
 	uint8_t owner_was[PARSE_MAX_NODES];	/* the table before and after the */
 	uint8_t owner_now[PARSE_MAX_NODES];	/* change, per node asked */
@@ -34,9 +36,9 @@ struct plan_state {
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0
  * or -1 in *RC), 0 when no service listens. */
 int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
-int request_dry_owner(const struct request *r, struct request_error *e, int *rc);
+int request_dry_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
-bool request_undo_owner(struct plan *pl);
+bool request_undo_owner(struct plan *pl, struct job_end *out);
 void request_release_said(struct plan *pl, struct job_end *out);
 int request_in_effect(const struct request *r, struct request_error *e);
 void request_settle_here(struct settle *s);

@@ -124,9 +124,8 @@ static int choose_weights(const struct request *r, struct plan *pl, struct reque
 
 /* The command's libnuma may reset the task's policy at its start, without
  * the weights (lib/job/libnumacheck.c): then the global table carries them,
- * held for the job, as on a kernel without task-local weights; or
- * --no-global-weights refuses, unless the table already holds them. A dry
- * run reads files only. */
+ * held for the job, as on a kernel without task-local weights. A dry run
+ * reads files only. */
 static int check_program_libnuma(const struct request *r, struct plan *pl,
 				 struct request_error *e)
 {
@@ -141,14 +140,10 @@ static int check_program_libnuma(const struct request *r, struct plan *pl,
 		return 0;
 	r->policy->task_local = false;
 	pl->why = WHY_LIBNUMA;
-	if (r->no_global && (pl->measured || !weights_hold(r->policy)))
-		return fail(e, REQ_LIBNUMA_REFUSED, 0);
 	return 0;
 }
 
-/* Task-local or global. Global weights that already hold are no change,
- * even with --no-global-weights (measured ones are known later: the
- * transaction checks them again). */
+/* Task-local or global. */
 static int choose_target(const struct request *r, struct plan *pl, struct request_error *e)
 {
 	struct policy *p = r->policy;
@@ -164,9 +159,36 @@ static int choose_target(const struct request *r, struct plan *pl, struct reques
 	p->task_local = pl->why == WHY_PID || pl->why == WHY_TASK_LOCAL;
 	if (p->task_local && r->command && !r->on_range && check_program_libnuma(r, pl, e) < 0)
 		return -1;
-	if (!p->task_local && r->no_global && !pl->measured && !weights_hold(p))
-		return fail(e, REQ_NO_GLOBAL_WRITE, 0);
 	return 0;
+}
+
+/* Global weights over one node place no page: the table is left as it is,
+ * nothing is held for the job and nothing measured (the front ends say
+ * once that one node needs no weights, where some were given). */
+static void leave_table(const struct request *r, struct plan *pl)
+{
+	if (!pl->table_change || weights_place_pages(r->policy))
+		return;
+	pl->table_change = false;
+	if (!r->policy->has_weights)
+		return;
+	pl->why = WHY_ONE_NODE;
+	pl->measured = false;
+}
+
+/* --no-global-weights: the table must already hold the weights (measured
+ * ones are known later: the transaction checks them again), or the
+ * program's libnuma, which would drop task-local ones, is refused. */
+static int check_no_global(const struct request *r, const struct plan *pl,
+			   struct request_error *e)
+{
+	const struct policy *p = r->policy;
+
+	if (!r->no_global || !pl->table_change || !p->has_weights)
+		return 0;
+	if (pl->why == WHY_LIBNUMA)
+		return pl->measured || !weights_hold(p) ? fail(e, REQ_LIBNUMA_REFUSED, 0) : 0;
+	return !pl->measured && !weights_hold(p) ? fail(e, REQ_NO_GLOBAL_WRITE, 0) : 0;
 }
 
 /* --home-node: where the kernel has mbind2, the weights go with it. */
@@ -193,7 +215,8 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 		return -1;
 	home_node(r, pl);
 	pl->table_change = p->mode == MPOL_WEIGHTED_INTERLEAVE && !p->task_local;
-	return 0;
+	leave_table(r, pl);
+	return check_no_global(r, pl, e);
 }
 
 bool request_error_is_usage(const struct request_error *e)
@@ -218,6 +241,9 @@ const char *request_why(enum plan_why why)
 		return "this kernel has no task-local weights (no set_mempolicy2)";
 	case WHY_LIBNUMA:
 		return "the program's libnuma would drop task-local weights at its start";
+	case WHY_ONE_NODE:
+		return "over one node, weighted interleave puts every page there, whatever the "
+		       "weights";
 	default:
 		return "no weights asked: the weights in effect are used";
 	}

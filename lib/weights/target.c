@@ -21,10 +21,25 @@ static bool task_local_possible(void)
 
 	return (s && strcmp(s, "1") == 0) || mpol2_present();
 }
+
+/* Test build only: NUMACTL2_TEST_ONE_NODE_WEIGHS=1 takes a one-node set for
+ * one whose weights place pages, so that host tests (the host has one
+ * node) reach the global table's path. */
+static bool one_node_weighs(void)
+{
+	const char *s = getenv("NUMACTL2_TEST_ONE_NODE_WEIGHS");
+
+	return s && strcmp(s, "1") == 0;
+}
 #else
 static bool task_local_possible(void)
 {
 	return mpol2_present();
+}
+
+static bool one_node_weighs(void)
+{
+	return false;
 }
 #endif
 
@@ -33,6 +48,13 @@ static bool task_local_possible(void)
 enum weights_target weights_target(bool global_forced)
 {
 	return !global_forced && task_local_possible() ? WEIGHTS_TASK_LOCAL : WEIGHTS_GLOBAL;
+}
+
+/* Can weights change where P's pages go? Not over one node: weighted
+ * interleave puts every page there, whatever its weight. */
+bool weights_place_pages(const struct policy *p)
+{
+	return (p->nodes && numa_bitmask_weight(p->nodes) > 1) || one_node_weighs();
 }
 
 /* Does the global table already hold P's weights on every node of its set?

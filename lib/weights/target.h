@@ -14,6 +14,7 @@
 enum weights_target { WEIGHTS_TASK_LOCAL, WEIGHTS_GLOBAL };
 
 enum weights_target weights_target(bool global_forced);
+bool weights_place_pages(const struct policy *p);
 bool weights_hold(const struct policy *p);
 const char *weights_target_name(enum weights_target t);
 

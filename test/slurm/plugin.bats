@@ -84,8 +84,20 @@ teardown() {
 
 @test "slurm: --numa-report: each task says its policy on its stderr" {
 	run -0 --separate-stderr sr -n 2 --weighted-interleave=0 --weights=0:"$(real_w0)" --numa-report true
-	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:$(real_w0) (global weights)"* ]]
-	[[ $stderr == *"numactl2: task 1: weighted interleave on nodes 0:$(real_w0) (global weights)"* ]]
+	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:$(real_w0) (one node: no weights needed)"* ]]
+	[[ $stderr == *"numactl2: task 1: weighted interleave on nodes 0:$(real_w0) (one node: no weights needed)"* ]]
+}
+
+@test "slurm: one node: the task's weights change nothing in the table and hold nothing, said once; the task runs under weighted interleave" {
+	test_table 5
+	export NUMACTL2_TEST_ONE_NODE_WEIGHS=0
+	run -0 --separate-stderr sr --weighted-interleave=0 --weights=0:7 --numa-report \
+		sh -c 'cat "$1"; grep " heap " /proc/self/numa_maps' _ "$WI/node0"
+	[ "${lines[0]}" = 5 ]
+	[[ ${lines[1]} == *" weighted interleave:0 heap "* ]] || return 1
+	[[ $stderr == *"numactl2: node 0 alone needs no weights (weighted interleave over one node puts every page there): the global interleave weights are left as they are"* ]] || return 1
+	[[ $stderr == *"numactl2: task 0: weighted interleave on nodes 0:7 (one node: no weights needed)"* ]] || return 1
+	[ "$(cat "$WI/node0")" = 5 ]
 }
 
 @test "slurm: sbatch's #SBATCH options reach the batch script and its srun step" {
@@ -249,7 +261,7 @@ JOB
 	[[ $output == *"SLURM_SPANK__SLURM_SPANK_OPTION_numactl2_numa_report="* ]]
 	[[ $output == *"step: "*" weighted interleave:0 heap "* ]]
 	# --numa-report: the batch script's task and the step's task each say it.
-	[ "$(grep -c "^numactl2: task 0: weighted interleave on nodes 0:$w (global weights)$" "$out")" = 2 ]
+	[ "$(grep -c "^numactl2: task 0: weighted interleave on nodes 0:$w (one node: no weights needed)$" "$out")" = 2 ]
 }
 
 @test "slurm: sbatch's --weights-wait reaches a step: its own --weights wait for the batch script's lease, then give up" {

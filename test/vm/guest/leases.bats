@@ -3,7 +3,8 @@
 # Holds on the kernel's global weights, in the 4-node guest where the
 # writes are real and no numactl2d runs: root's numactl2 is the table's
 # owner for each ask (lib/owner/once.c), and a job keeps the weights it
-# started with for as long as it lives.
+# started with for as long as it lives. Sets of one node hold nothing (no
+# weight moves a page there): each job here names two nodes or more.
 
 load common
 
@@ -147,7 +148,7 @@ w; alloc -s 8M; sleep 0.2; w'
 @test "waiting: --wait=1 gives up after a second, nothing changed" {
 	hold all 0:7
 	local t0=$SECONDS
-	run -1 --separate-stderr numactl2 -w 0 --weights=0:2 --wait=1 true
+	run -1 --separate-stderr numactl2 -w 0,1 --weights=0:2 --wait=1 true
 	[ "$stderr" = "numactl2: gave up after waiting 1 s: node 0 is held at weight 7 by PID $holder (sleep, uid 0); this needs weight 2 there" ]
 	[ $((SECONDS - t0)) -ge 1 ]
 	[ "$(global_weights)" = "7 1 1 1" ]
@@ -155,7 +156,7 @@ w; alloc -s 8M; sleep 0.2; w'
 
 @test "forced: --force overrides; the holder holds the new weight" {
 	hold all 0:7
-	run -0 --separate-stderr numactl2 -w 0 --weights=0:2 --force true
+	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:2 --force true
 	[ "$(global_weights)" = "2 1 1 1" ]
 	run -0 numactl2 --show
 	printf '%s\n' "${lines[@]}" | grep -qx "interleave weight holder: pid $holder user root command sleep weights 0:2,1:1,2:1,3:1"
@@ -163,7 +164,7 @@ w; alloc -s 8M; sleep 0.2; w'
 
 @test "expired: the holder exited, the weights can change" {
 	run -0 numactl2 -w all --weights=0:7 true
-	run -0 --separate-stderr numactl2 -w 0 --weights=0:2 cat "$WI/node0"
+	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:2 cat "$WI/node0"
 	[ "$output" = 2 ]
 }
 
@@ -213,7 +214,7 @@ w; alloc -s 8M; sleep 0.2; w'
 
 @test "not root, no numactl2d: the weights in effect, held by nobody; the user's files decide nothing" {
 	numactl2 --set-global-weights=0:3
-	asnobody numactl2 -w 0 --weights=0:3 sleep 60 &
+	asnobody numactl2 -w 0,1 --weights=0:3 sleep 60 &
 	holder=$!
 	bg+=("$holder")
 	wait_for_comm "$holder" sleep
@@ -282,7 +283,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	bg+=("$job")
 	wait_for_lease 0 "$job"
 	# A second job that wants node 0 at 9 too, and outlives the first.
-	numactl2 -w 0 --weights=0:9 sleep 60 2>/dev/null &
+	numactl2 -w 0,2 --weights=0:9 sleep 60 2>/dev/null &
 	holder=$!
 	bg+=("$holder")
 	wait_for_lease 0 "$holder"
@@ -316,7 +317,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	mount -t tmpfs -o size=4k,mode=755 tmpfs /run/numactl2
 	run_full=1
 	dd if=/dev/zero of=/run/numactl2/fill bs=4k count=2 2>/dev/null || true
-	run -1 --separate-stderr numactl2 -w 0 --weights=0:6 touch "$BATS_TEST_TMPDIR/ran"
+	run -1 --separate-stderr numactl2 -w 0,1 --weights=0:6 touch "$BATS_TEST_TMPDIR/ran"
 	[ "$stderr" = "numactl2: cannot save /run/numactl2 (No space left on device): nothing changed" ]
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(global_weights)" = "1 1 1 1" ]
@@ -327,7 +328,7 @@ w; alloc -s 8M; sleep 0.2; w'
 	# One inode, the root's: no record can be created.
 	mount -t tmpfs -o nr_inodes=1,mode=1777 tmpfs /dev/shm
 	shm_full=1
-	numactl2 -w 0 --weights=0:6 sleep 60 2>"$err" &
+	numactl2 -w 0,1 --weights=0:6 sleep 60 2>"$err" &
 	holder=$!
 	bg+=("$holder")
 	wait_for_lease 0 "$holder"

@@ -13,6 +13,9 @@ setup() {
 	reset_weights
 	numactl2 --auto-global-weights 2>/dev/null
 	before=$(global_weights)
+	# Node 1 at the weight it has: the jobs below change node 0 alone, over
+	# two nodes (one node holds nothing: no weight moves a page there).
+	w1=$(cut -d' ' -f2 <<<"$before")
 	bg=()
 }
 
@@ -82,7 +85,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 }
 
 @test "a job killed with SIGKILL: back as it was" {
-	numactl2 -w 0 --weights=0:5 sleep 60 2>/dev/null &
+	numactl2 -w 0,1 --weights=0:5,1:"$w1" sleep 60 2>/dev/null &
 	local job=$!
 	bg+=("$job")
 	wait_until eval '[ "$(cat $WI/node0)" = 5 ]'
@@ -91,7 +94,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 }
 
 @test "the watcher killed: the next run that asks the owner puts it back" {
-	numactl2 -w 0 --weights=0:5 sleep 60 2>/dev/null &
+	numactl2 -w 0,1 --weights=0:5,1:"$w1" sleep 60 2>/dev/null &
 	local job=$!
 	bg+=("$job")
 	wait_until one_watcher
@@ -100,16 +103,16 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 	wait_until gone "$job"
 	[ "$(cat "$WI/node0")" = 5 ]
 	[ "$(auto_state)" = false ]
-	run -0 --separate-stderr numactl2 -w 1 true
+	run -0 --separate-stderr numactl2 -w 1,2 true
 	[ -z "$stderr" ]
 	is_table "$before true"
 }
 
 @test "--keep-weights: the weights stay, auto stays off" {
-	run -0 --separate-stderr numactl2 -w 0 --weights=0:5 --keep-weights true
+	run -0 --separate-stderr numactl2 -w 0,1 --weights=0:5,1:"$w1" --keep-weights true
 	[ "$stderr" = "numactl2: changed global interleave weights: node0 ${before%% *}->5; kernel auto weights switched off; kept after the job (--keep-weights)" ]
 	[ -z "$(watchers)" ]
-	run -0 --separate-stderr numactl2 -w 1 true
+	run -0 --separate-stderr numactl2 -w 1,2 true
 	[ -z "$stderr" ]
 	[ "$(cat "$WI/node0") $(auto_state)" = "5 false" ]
 }
@@ -118,7 +121,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 # process of the unit's cgroup at once, the watcher included; it still
 # waits for the job's end and puts the table back before it goes.
 @test "a systemd unit stopped (SIGTERM to its whole cgroup): the watcher puts the table back" {
-	unit_start numactl2 -w 0 --weights=0:5 sleep 60
+	unit_start numactl2 -w 0,1 --weights=0:5,1:"$w1" sleep 60
 	wait_until eval '[ "$(cat $WI/node0)" = 5 ]'
 	wait_until one_watcher
 	in_unit "$watcher"
@@ -134,7 +137,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 # every process of the cgroup, the watcher too, and nothing restores; the
 # next run that takes the table's lock does.
 @test "a systemd unit's cgroup killed (cgroup.kill): the next run puts the table back" {
-	unit_start numactl2 -w 0 --weights=0:5 sleep 60
+	unit_start numactl2 -w 0,1 --weights=0:5,1:"$w1" sleep 60
 	wait_until eval '[ "$(cat $WI/node0)" = 5 ]'
 	wait_until one_watcher
 	in_unit "$watcher"
@@ -142,7 +145,7 @@ in_unit() { grep -qx "$1" "$unit/cgroup.procs"; }
 	wait "$job" || true
 	wait_until cgroup_empty
 	[ "$(cat "$WI/node0") $(auto_state)" = "5 false" ]
-	run -0 --separate-stderr numactl2 -w 1 true
+	run -0 --separate-stderr numactl2 -w 1,2 true
 	[ -z "$stderr" ]
 	is_table "$before true"
 }

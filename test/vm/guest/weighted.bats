@@ -92,11 +92,13 @@ wi() {
 	assert_maps_match
 }
 
-@test "a single node: every page on it" {
+@test "a single node: every page on it, and the global table left alone" {
 	run -0 --separate-stderr numactl2 -w 2 --weights=2:7 alloc -s 16M
 	echo "$output"
 	assert_all_on 2
 	assert_policy "weighted interleave:2"
+	[ "$stderr" = "numactl2: node 2 alone needs no weights (weighted interleave over one node puts every page there): the global interleave weights are left as they are" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
 }
 
 @test "all: the four nodes, unnamed nodes get weight 1" {
