@@ -14,7 +14,26 @@
 #                                             median/p99): a lease on node 0's
 #                                             weight, a change of node 1 (by a
 #                                             child each time), a refusal
+#   owner_client.py SOCKET flood SECS N [unread]  N connections at once, kept
+#                                             up for SECS: each one the
+#                                             service closes is made again,
+#                                             one that finds the listen
+#                                             backlog full is tried again;
+#                                             none says anything (unread: each
+#                                             asks the holders' list) and
+#                                             none reads. "backlog full" once
+#                                             a connect found it so; at the
+#                                             end how many were made, and how
+#                                             often the backlog was full
+#   owner_client.py SOCKET wait N NODE W      N connections, each asking
+#                                             NODE:W for this process and
+#                                             waiting up to 60 s for the
+#                                             holder in the way: "asked"
+#                                             once all are sent; held until
+#                                             killed
 import os
+import resource
+import select
 import socket
 import struct
 import sys
@@ -44,11 +63,11 @@ def answer(s):
     return VERDICTS[ANSWER.unpack(data)[1]]
 
 
-def ask(op, node=None, weight=0):
+def ask(op, node=None, weight=0, wait_ms=0):
     w = bytearray(NODES)
     if node is not None:
         w[node] = weight
-    return ASK.pack(1, op, 0, 0, 0, bytes(w))
+    return ASK.pack(1, op, 0, wait_ms, 0, bytes(w))
 
 
 def round_trip(path, msg, fds):
@@ -98,10 +117,74 @@ def bench(path, rounds):
     print(f"{stats(lease):<22} {stats(change):<22} {stats(refusal):<22}")
 
 
+def more_files():
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def wait_for_holder(path, n, node, w):
+    """N connections the service keeps open (each waits, CONN_WAITING), so
+    many before any other that they are all taken on first: a blocking
+    connect returns once the connection is in the backlog, which the
+    service accepts in order."""
+    more_files()
+    me = os.pidfd_open(os.getpid())
+    held = []
+    for _ in range(n):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        s.connect(path)
+        socket.send_fds(s, [ask(LEASE, node, w, 60000)], [me])
+        held.append(s)
+    print("asked", flush=True)
+    time.sleep(60)
+
+
+def flood_connect(path, unread):
+    """A connection, or None when the backlog is full (EAGAIN)."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_NONBLOCK)
+    try:
+        s.connect(path)
+    except BlockingIOError:
+        s.close()
+        return None
+    if unread:
+        s.send(ask(LIST))
+    return s
+
+
+def flood(path, secs, n, unread):
+    more_files()
+    end = time.monotonic() + secs
+    held, poller = {}, select.poll()
+    made = full = 0
+    while time.monotonic() < end:
+        while len(held) < n:
+            s = flood_connect(path, unread)
+            if s is None:
+                if not full:
+                    print("backlog full", flush=True)
+                full += 1
+                break
+            made += 1
+            held[s.fileno()] = s
+            # No event asked: poll() still says POLLHUP, the service's close.
+            poller.register(s, 0)
+        for fd, _ in poller.poll(1):
+            poller.unregister(fd)
+            held.pop(fd).close()
+    print(f"made {made}, backlog full {full}", flush=True)
+
+
 def main():
     path, what = sys.argv[1], sys.argv[2]
     if what == "time":
         bench(path, int(sys.argv[3]))
+        return
+    if what == "flood":
+        flood(path, float(sys.argv[3]), int(sys.argv[4]), sys.argv[5:] == ["unread"])
+        return
+    if what == "wait":
+        wait_for_holder(path, int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
         return
     s = connect(path)
     if what == "silent":

@@ -29,6 +29,17 @@ HMAT_DRIVER=${HMAT_DRIVER:-$BATS_TEST_DIRNAME/../build/test/hmat_driver}
 	[ "$(w 0)" = 1 ]
 }
 
+@test "service: a rule's largest sum bounds one ask: over it refused, naming the rule; at it granted" {
+	printf '%s\n' "nobody 0 8 5" >"$SVC/rules.conf"
+	svc_start
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:6 cat "$SVC/wi/node0"
+	[ "$stderr" = "numactl2: numactl2d refused to change node 0: line 1 (nobody 0 8 5): the weights may add up to at most 5, not 6" ]
+	[ -z "$output" ]
+	[ "$(w 0)" = 1 ]
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 cat "$SVC/wi/node0"
+	[ "$output" = 5 ]
+}
+
 @test "service: without a rule a user leases the weights in effect and changes none" {
 	printf '\n' >"$SVC/rules.conf"
 	svc_start
@@ -78,6 +89,116 @@ HMAT_DRIVER=${HMAT_DRIVER:-$BATS_TEST_DIRNAME/../build/test/hmat_driver}
 	[ "${lines[1]}" = LIMIT ]
 	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:4 cat "$SVC/wi/node0"
 	[ "$output" = 4 ]
+}
+
+# waiters N [COMMAND...]: N connections of one process (run through
+# COMMAND: setpriv for another user) that the service keeps open: each
+# asks node 0 at 6 and waits for nobody's job, which holds it at 5
+# ($held). Returns once all are sent, in the backlog before any later
+# connection.
+waiters() {
+	local n=$1
+	shift
+	hold_as_nobody 5
+	"$@" "$PY" "$CLIENT" "$SVC/run/socket" wait "$n" 0 6 >"$SVC/waiters" &
+	# Killed before the holder, whose end would grant them all.
+	bg=($! "${bg[@]}")
+	wait_until grep -q asked "$SVC/waiters"
+}
+
+@test "service: at its 8 connections a user's own run is refused in the limit's words, not as a reset; another user is served" {
+	local i
+	svc_start
+	waiters 8 "${NOBODY[@]}"
+	# The service answers and closes without reading the ask, before or
+	# after the client sends it or reads: five runs, for the orders of the
+	# race, each of which must give the answer.
+	for i in 1 2 3 4 5; do
+		run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+		echo "$stderr"
+		[ "$stderr" = "numactl2: numactl2d refused: too many connections of this user: at most 8 at once" ]
+	done
+	run -0 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 cat "$SVC/wi/node0"
+	[ "$output" = 5 ]
+}
+
+@test "service: at 1024 connections in all a run is refused in the service's words, not a user's" {
+	[ "$(ulimit -Hn)" -ge 4096 ] || skip "needs 4096 descriptors (ulimit -Hn) for 1024 connections"
+	svc_start
+	# Root's: no limit of its own, only the service's.
+	waiters 1024
+	run -1 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:5 true
+	echo "$stderr"
+	[ "$stderr" = "numactl2: numactl2d refused: the service has 1024 connections open: no more" ]
+}
+
+# flood [unread]: uid 4242 (no account and no rule: the service knows
+# users by uid) keeps 1100 connections at the service for 60 s, more than
+# the listen backlog (128, service/numactl2d.c) and than the service's
+# 1024 in all, so that without the per-user limit (8) it would hold every
+# connection; each one the service closes is made again. Silent, or
+# (unread) each asks the holders' list and never reads. Returns once a
+# connect found the backlog full.
+flood() {
+	setpriv --reuid=4242 --regid=4242 --clear-groups \
+		"$PY" "$CLIENT" "$SVC/run/socket" flood 60 1100 "$@" >"$SVC/flood" &
+	bg+=($!)
+	wait_until grep -q "backlog full" "$SVC/flood"
+}
+
+holders_are() { [ "$(grep -c '^grant ' "$SVC/state" 2>/dev/null)" = "$1" ]; }
+
+# served_in_time: nobody's run, during the flood, asks node 0 at 3 and
+# must get it. Its bound, 30 s: the run's own deadlines (lib/owner/ask.c:
+# a full backlog tried 4000 times 1 ms apart, then 4 s for the answer)
+# come to about 8 s, after which a run the flood holds up fails on its
+# own; the rest is room for a loaded host (make check beside two busy
+# processes, the ASan build), where a step of milliseconds has been seen
+# to take seconds (test/lib/wait.bash). It stays well short of the
+# flood's 60 s, so that a run that would wait for the flood's end fails
+# as well.
+served_in_time() {
+	run --separate-stderr timeout 30 "${NOBODY[@]}" "$NUMACTL2" -w 0 --weights=0:3 cat "$SVC/wi/node0"
+	echo "exit $status: $stderr"
+	cat "$SVC/flood"
+	[ "$status" = 0 ] || return 1
+	[ "$output" = 3 ] || return 1
+}
+
+@test "service: a user flooding the socket with connects that never speak delays no other user's run beyond its deadline" {
+	[ "$(ulimit -Hn)" -ge 4096 ] || skip "needs 4096 descriptors (ulimit -Hn) for 1100 connections"
+	svc_start
+	flood
+	served_in_time
+}
+
+@test "service: a run that finds the listen backlog full tries again until its deadline, and is served" {
+	[ "$(ulimit -Hn)" -ge 4096 ] || skip "needs 4096 descriptors (ulimit -Hn) for 1100 connections"
+	svc_start
+	# Stopped, the service accepts nothing: the flood fills the backlog.
+	kill -STOP "$svc_pid"
+	flood
+	# The run starts with the backlog full; the service goes on 2 s later,
+	# within the run's 4 s of tries.
+	(sleep 2; kill -CONT "$svc_pid") &
+	bg+=($!)
+	served_in_time
+}
+
+@test "service: a user flooding the socket with asks whose answers it never reads delays no other user's run beyond its deadline" {
+	local i
+	[ "$(ulimit -Hn)" -ge 4096 ] || skip "needs 4096 descriptors (ulimit -Hn) for 1100 connections"
+	svc_start
+	# 100 holders: a list longer than a socket's buffer takes (49 answers
+	# of 2.3 KB with Linux's default 208 KiB), so that the sends to a
+	# client that never reads fill it.
+	for i in $(seq 100); do
+		"$NUMACTL2" -w 0 --weights=0:3 sleep 60 2>/dev/null &
+		bg+=($!)
+	done
+	wait_until holders_are 100
+	flood unread
+	served_in_time
 }
 
 @test "service: a job SIGKILLed: its weights go back" {

@@ -32,6 +32,8 @@ svc_start() {
 
 svc_stop() {
 	[ -z "${svc_pid:-}" ] || kill "$svc_pid" 2>/dev/null || true
+	# One a test stopped (SIGSTOP) must go on to see the SIGTERM.
+	[ -z "${svc_pid:-}" ] || kill -CONT "$svc_pid" 2>/dev/null || true
 	[ -z "${svc_pid:-}" ] || wait "$svc_pid" 2>/dev/null || true
 	svc_pid=
 }

@@ -72,14 +72,31 @@ bool owner_listening(void)
 	return true;
 }
 
+/* A service that refuses a connection (a limit) answers and closes it at
+ * once, before it reads the ask or even before the ask is sent: the send
+ * then fails, and the first read says the reset, yet the answer is still
+ * there to read. */
+static int send_ask(int fd, const struct owner_ask *k, int pidfd)
+{
+	int rc = owner_send(fd, k, sizeof(*k), pidfd);
+
+	return rc == -EPIPE || rc == -ECONNRESET ? 0 : rc;
+}
+
 /* The next answer, before TIMEOUT_MS: 0, -ETIMEDOUT, or -errno. */
 static int next_answer(int fd, struct owner_answer *a, int timeout_ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
+	bool reset = false;
 	int rc;
 
 	for (;;) {
 		rc = owner_recv(fd, a, sizeof(*a), NULL);
+		/* The reset is said once: the answer comes after it. */
+		if (rc == -ECONNRESET && !reset) {
+			reset = true;
+			continue;
+		}
 		if (rc != -EAGAIN)
 			break;
 		rc = poll(&p, 1, timeout_ms);
@@ -101,7 +118,7 @@ int owner_call(const struct owner_ask *k, int pidfd, int timeout_ms, struct owne
 
 	if (fd < 0)
 		return fd;
-	rc = owner_send(fd, k, sizeof(*k), pidfd);
+	rc = send_ask(fd, k, pidfd);
 	if (rc == 0)
 		rc = next_answer(fd, a, timeout_ms);
 	close(fd);
@@ -139,7 +156,7 @@ int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *
 
 	if (fd < 0)
 		return fd;
-	rc = owner_send(fd, &k, sizeof(k), -1);
+	rc = send_ask(fd, &k, -1);
 	while (rc == 0 && (rc = next_answer(fd, &a, timeout_ms)) == 0 && a.verdict == OWNER_HOLDER)
 		each(&a, arg);
 	if (rc == 0 && a.verdict != OWNER_END)

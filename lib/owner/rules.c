@@ -219,7 +219,8 @@ static bool covers(const struct owner_rule *rl, const bool *changes, unsigned co
 /* The first rule for this caller that names every changed node decides.
  * The sum is of every weight the user would hold: this ask's, and on other
  * nodes what the user's other jobs hold (HELD), so that asks one node at a
- * time add up as one would. */
+ * time add up as one would. A sum too large names no node of its own: NODE
+ * stays the first one the ask changes. */
 static bool within(const struct owner_rule *rl, const uint8_t *ask, const uint8_t *held,
 		   const bool *changes, unsigned count, char *why, size_t len, unsigned *node)
 {
@@ -270,10 +271,10 @@ bool owner_rules_allow(const struct owner_rules *r, const struct owner_caller *c
 
 	if (!owner_rules_bind(c, changes, count))
 		return true;
+	*node = first;
 	for (unsigned i = 0; i < r->n; i++)
 		if (matches(&r->rule[i], c) && covers(&r->rule[i], changes, count))
 			return within(&r->rule[i], ask, held, changes, count, why, len, node);
-	*node = first;
 	snprintf(why, len, "no rule in %s lets this user change node %u", r->path, first);
 	return false;
 }

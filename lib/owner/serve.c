@@ -264,11 +264,24 @@ static void resume_listening(struct owner_server *s, unsigned long long now)
 	s->listen_paused_until = 0;
 }
 
+/* Why connection C (on FD) is refused, or NULL: it is taken on. */
+static const char *conn_refused(const struct owner_server *s, int fd, struct owner_conn *c)
+{
+	if (peer(fd, c) < 0)
+		return "cannot tell who connects";
+	if (s->nconn >= OWNER_CONNS)
+		return "the service has 1024 connections open: no more";
+	if (c->uid != 0 && user_conns(s, c->uid) >= OWNER_USER_CONNS)
+		return "too many connections of this user: at most 8 at once";
+	return NULL;
+}
+
 /* A connection's FD taken on (accepted, or once.c's own): -1 when it is
  * refused (closed, said to the peer where it can be). */
 int owner_server_take(struct owner_server *s, int fd)
 {
 	struct owner_conn *c = calloc(1, sizeof(*c));
+	const char *why;
 
 	if (!c) {
 		close(fd);
@@ -276,9 +289,9 @@ int owner_server_take(struct owner_server *s, int fd)
 	}
 	c->fd = fd;
 	c->deadline_ms = owner_now_ms() + OWNER_ASK_MS;
-	if (peer(fd, c) < 0 || s->nconn >= OWNER_CONNS ||
-	    (c->uid != 0 && user_conns(s, c->uid) >= OWNER_USER_CONNS)) {
-		refuse_conn(fd, "too many connections of this user: at most 8 at once");
+	why = conn_refused(s, fd, c);
+	if (why) {
+		refuse_conn(fd, why);
 		owner_conn_free(c);
 		return -1;
 	}

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # numactl2d on the guest's real table (7.2, the global path): users with
 # conflicting weights at once, the service killed and started again while a
-# job runs, a client and a job SIGKILLed, 1000 holders, and the kernel's auto
-# switch back once the last holder ends. Each test starts the release
+# job runs, a client and a job SIGKILLed, a rule's largest sum over several
+# nodes and jobs, 1000 holders, and the kernel's auto switch back once the
+# last holder ends. Each test starts the release
 # service on the live socket and stops it by PID.
 
 load common
@@ -116,6 +117,46 @@ holders_are() { [ "$(grep -c '^grant ' /run/numactl2/state 2>/dev/null)" = "$1" 
 	# The waiter's ask went with it: node 3 is free for any weight.
 	run -0 --separate-stderr numactl2 -w 2,3 --weights=3:2 cat "$WI/node3"
 	[ "$output" = 2 ]
+}
+
+# The rule of the two tests below: any weight up to 9 on nodes 0-3, and
+# at most 10 in all of what nobody holds.
+SUM_RULE="nobody 0-3 9 10"
+
+@test "service: a rule's largest sum counts the user's other jobs: refused while job A holds 0:6,1:1, granted once it ends" {
+	echo "$SUM_RULE" >"$RULES"
+	svc_start
+	local a
+	asnobody numactl2 -w 0,1 --weights=0:6,1:1 sleep 60 &
+	a=$!
+	bg+=("$a")
+	# A: 6 + 1 = 7, within 10; node 1 is held at the 1 it has.
+	wait_until w_is 0 6
+	wait_until grep -qx "grant $a [0-9]* 65534 0:6,1:1" /run/numactl2/state
+	# B: 4 alone is within the rule, but nobody would hold 6 + 1 + 4.
+	run -1 --separate-stderr asnobody numactl2 -w 2 --weights=2:4 cat "$WI/node2"
+	echo "$stderr"
+	[ "$stderr" = "numactl2: numactl2d refused to change node 2: line 1 ($SUM_RULE): the weights may add up to at most 10, not 11" ]
+	[ -z "$output" ]
+	[ "$(global_weights)" = "6 1 1 1" ]
+	kill "$a"
+	wait_until weights_are "1 1 1 1"
+	# The same ask once A has ended: nobody holds 4.
+	run -0 --separate-stderr asnobody numactl2 -w 2 --weights=2:4 cat "$WI/node2"
+	[ "$output" = 4 ]
+}
+
+@test "service: one ask over a rule's largest sum is refused, naming the first node it changes; one at the sum is granted" {
+	echo "$SUM_RULE" >"$RULES"
+	svc_start
+	# Each weight within 9, nodes 1 and 2 as they are: 9 + 1 + 1 = 11.
+	run -1 --separate-stderr asnobody numactl2 -w 0-2 --weights=0:9,1:1,2:1 cat "$WI/node0"
+	echo "$stderr"
+	[ "$stderr" = "numactl2: numactl2d refused to change node 0: line 1 ($SUM_RULE): the weights may add up to at most 10, not 11" ]
+	[ -z "$output" ]
+	[ "$(global_weights)" = "1 1 1 1" ]
+	run -0 --separate-stderr asnobody numactl2 -w 0-2 --weights=0:8,1:1,2:1 cat "$WI/node0"
+	[ "$output" = 8 ]
 }
 
 # 1000 numactl2 starts under TCG: 151 s alone on two idle cores.
