@@ -55,13 +55,6 @@ static void bind_cpus(const struct ctl *ctl)
 		err(1, "cannot bind to those CPUs");
 }
 
-static void lease_options(const struct ctl *ctl, struct lease_options *o)
-{
-	o->force = ctl->force;
-	o->wait = ctl->wait;
-	o->wait_secs = ctl->wait_secs;
-}
-
 /* The global table's change, where the weights go there (lib/request/
  * apply.c), and what it did, said. */
 static void apply_weights(struct ctl *ctl)
@@ -384,15 +377,12 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 /* The admin's change, by the table's owner (numactl2d, or root's own). */
 static int global_op(const struct ctl *ctl)
 {
-	static const enum admin_op op_of[] = {
-		[GLOBAL_SET] = ADMIN_SET, [GLOBAL_RESET] = ADMIN_RESET, [GLOBAL_AUTO] = ADMIN_AUTO,
-	};
 	struct lease_options o;
 	struct table_said said;
 	struct request_error e;
 
-	lease_options(ctl, &o);
-	if (request_admin_owner(op_of[ctl->global_op], &ctl->weights, &o, &said, &e) < 0)
+	cli_lease_options(ctl, &o);
+	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &o, &said, &e) < 0)
 		cli_request_failed(ctl, &e);
 	if (ctl->global_op == GLOBAL_AUTO)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");

@@ -15,6 +15,20 @@ static void print_global_op(const struct ctl *ctl)
 		global_leases_unlisted();
 }
 
+/* The admin's change, asked as a dry run: it fails as the run would. */
+static int global_op_dry(const struct ctl *ctl)
+{
+	struct lease_options o;
+	struct request_error e;
+
+	cli_lease_options(ctl, &o);
+	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &o, &e) < 0) {
+		(void)fflush(stdout);
+		cli_request_failed(ctl, &e);
+	}
+	return 0;
+}
+
 int dry_run(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
@@ -24,7 +38,7 @@ int dry_run(struct ctl *ctl)
 
 	if (ctl->global_op != GLOBAL_NONE) {
 		print_global_op(ctl);
-		return 0;
+		return global_op_dry(ctl);
 	}
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */

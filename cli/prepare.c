@@ -25,6 +25,22 @@ void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
 	errx(1, "%s", msg);
 }
 
+enum admin_op cli_admin_op(const struct ctl *ctl)
+{
+	static const enum admin_op op_of[] = {
+		[GLOBAL_SET] = ADMIN_SET, [GLOBAL_RESET] = ADMIN_RESET, [GLOBAL_AUTO] = ADMIN_AUTO,
+	};
+
+	return op_of[ctl->global_op];
+}
+
+void cli_lease_options(const struct ctl *ctl, struct lease_options *o)
+{
+	o->force = ctl->force;
+	o->wait = ctl->wait;
+	o->wait_secs = ctl->wait_secs;
+}
+
 static void fill_request(struct ctl *ctl)
 {
 	struct request *r = &ctl->req;
@@ -43,9 +59,7 @@ static void fill_request(struct ctl *ctl)
 	r->on_range = ctl->use_shm;
 	r->job = ctl->command != NULL;
 	r->keep_weights = ctl->keep_weights;
-	r->lease.force = ctl->force;
-	r->lease.wait = ctl->wait;
-	r->lease.wait_secs = ctl->wait_secs;
+	cli_lease_options(ctl, &r->lease);
 	r->range_flags = ctl->strict ? MPOL_MF_STRICT : 0;
 }
 

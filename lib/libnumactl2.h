@@ -636,6 +636,10 @@ enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
 			struct request_error *e);
+/* The same, for --dry-run: the owner's verdict, nothing changed; 0, or -1
+ * and E says why the run would fail. */
+int request_admin_dry(enum admin_op op, const struct weight_list *wl,
+		      const struct lease_options *o, struct request_error *e);
 
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,

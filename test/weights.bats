@@ -426,6 +426,32 @@ table_untouched() {
 	[ "$(wi_snapshot)" = "$before" ]
 }
 
+@test "--dry-run of the global options fails as the run would: no bandwidth data, not root" {
+	local dir
+	dir=$(fake_wi_dir 0)
+	echo false >"$dir/auto"
+	# No node has access0 bandwidth: Linux would refuse "true" (ENODEV).
+	mkdir -p "$BATS_TEST_TMPDIR/nobw/node0"
+	NUMACTL2_SYSFS_NODE=$BATS_TEST_TMPDIR/nobw NUMACTL2_SYSFS_WI=$dir \
+		run -1 --separate-stderr "$NUMACTL2" --auto-global-weights --dry-run
+	[ "$output" = "would turn on the kernel's auto interleave weights" ]
+	[ "$stderr" = "numactl2: the platform reports no node bandwidth; the kernel cannot set weights from it" ]
+	[ "$(cat "$dir/auto")" = false ]
+	node_bandwidth 0
+	NUMACTL2_SYSFS_WI=$dir run -0 --separate-stderr "$NUMACTL2" --auto-global-weights --dry-run
+	[ "$output" = "would turn on the kernel's auto interleave weights" ]
+	[ -z "$stderr" ]
+	[ "$(cat "$dir/auto")" = false ]
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	[ "$(id -u)" = 0 ] || skip "needs root to drop privileges"
+	chmod o+x "$BATS_RUN_TMPDIR" "$BATS_RUN_TMPDIR/test" "$BATS_TEST_TMPDIR" "$dir"
+	NUMACTL2_SYSFS_WI=$dir run -1 --separate-stderr setpriv --reuid=65534 --regid=65534 \
+		--clear-groups "$NUMACTL2" --set-global-weights=0:8 --dry-run
+	[ "$output" = "would set global interleave weights: 0:8" ]
+	[ "$stderr" = "numactl2: changing global interleave weights needs root, or numactl2d where an admin runs it (numactl2d(8))" ]
+	[ "$(cat "$dir/node0")" = 1 ]
+}
+
 @test "--auto-global-weights on a platform without bandwidth data (the kernel's ENODEV)" {
 	command -v strace >/dev/null || skip "needs strace to return the kernel's ENODEV"
 	local dir

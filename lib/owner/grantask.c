@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bandwidth/hmat.h"
+#include "owner/autoback.h"
 #include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
@@ -174,6 +175,16 @@ static void auto_on(struct owner_server *s, struct owner_conn *c)
 		}
 		grant_name_now(g, a.text, sizeof(a.text));
 		owner_answer(s, c, &a);
+		return;
+	}
+	/* --dry-run: where the kernel would refuse "true" (ENODEV), the run's
+	 * refusal; else the verdict alone. */
+	if (c->ask.flags & OWNER_DRY) {
+		if (!auto_can_come_back(s->book.count))
+			owner_refuse(s, c, OWNER_WRITE_FAILED, ENODEV, 0,
+				     "cannot turn the kernel's auto weights on");
+		else
+			owner_answer(s, c, &a);
 		return;
 	}
 	rc = gw_enable_auto();

@@ -247,24 +247,26 @@ static enum request_fault admin_unsupported(enum admin_op op)
 	return 0;
 }
 
-int request_admin_owner(enum admin_op op, const struct weight_list *wl,
-			const struct lease_options *o, struct table_said *said,
-			struct request_error *e)
+/* The admin's ask, with FLAGS besides: 0 when granted, with its answer in
+ * A, or -1 and E says why. */
+static int admin_ask(enum admin_op op, const struct weight_list *wl,
+		     const struct lease_options *o, uint32_t flags, struct owner_answer *a,
+		     struct request_error *e)
 {
 	struct owner_ask k;
-	struct owner_answer a = { 0 };
 	int pidfd;
 	bool here;
 	int got;
 
 	memset(e, 0, sizeof(*e));
-	memset(said, 0, sizeof(*said));
+	memset(a, 0, sizeof(*a));
 	e->kind = admin_unsupported(op);
 	if (e->kind)
 		return -1;
 	pidfd = sys_pidfd_open(getpid(), 0);
 	fill_admin(op, wl, o, &k);
-	got = pidfd < 0 ? -errno : call_owner(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, &a, &here);
+	k.flags |= flags;
+	got = pidfd < 0 ? -errno : call_owner(&k, pidfd, (int)k.wait_ms + OWNER_ASK_MS * 2, a, &here);
 	if (pidfd >= 0)
 		close(pidfd);
 	if (got == -ENOENT) {
@@ -273,12 +275,32 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 		e->err = EACCES;
 		return -1;
 	}
-	if (got < 0 || a.verdict != OWNER_GRANTED)
-		return refused(e, &k, &a, got, here);
-	(void)say_change(&a, k.flags, said);
+	if (got < 0 || a->verdict != OWNER_GRANTED)
+		return refused(e, &k, a, got, here);
+	return 0;
+}
+
+int request_admin_owner(enum admin_op op, const struct weight_list *wl,
+			const struct lease_options *o, struct table_said *said,
+			struct request_error *e)
+{
+	struct owner_answer a;
+
+	memset(said, 0, sizeof(*said));
+	if (admin_ask(op, wl, o, 0, &a, e) < 0)
+		return -1;
+	(void)say_change(&a, OWNER_KEEP, said);
 	/* An admin's change is no job's: nothing to say of after. */
 	said->keep = false;
 	return 0;
+}
+
+int request_admin_dry(enum admin_op op, const struct weight_list *wl,
+		      const struct lease_options *o, struct request_error *e)
+{
+	struct owner_answer a;
+
+	return admin_ask(op, wl, o, OWNER_DRY, &a, e);
 }
 
 /* --weights=auto for a user who cannot read HMAT: the service's rows give
