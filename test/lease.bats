@@ -525,3 +525,78 @@ state_settled() {
 	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
 	[ "$(w 0)" = 1 ]
 }
+
+@test "a lock that cannot be taken changes nothing, not even the put-back of a job that ended" {
+	local snap
+	mkdir -p "$STATE"
+	echo 5 >"$WI/node0"
+	# Node 0 was 1 before a job that has ended since (PID 1's start time is
+	# not 0): a settle would put it back.
+	printf 'numactl2d-state 1\nboot %s\nauto -1\nbase 0 1\ngrant 1 0 0 0:5\n' \
+		"$(cat /proc/sys/kernel/random/boot_id)" >"$STATE/state"
+	chmod 600 "$STATE/state"
+	snap=$(cat "$STATE/state")
+	ln -s "$BATS_TEST_TMPDIR/elsewhere" "$STATE/state.lock"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 touch "$BATS_TEST_TMPDIR/ran"
+	[ "$stderr" = "numactl2: cannot take the global weight table's state in $STATE: No locks available; nothing changed" ]
+	[ "$(w 0)" = 5 ]
+	[ "$(cat "$STATE/state")" = "$snap" ]
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ]
+}
+
+@test "root's umask does not close the state directory to the users numactl2d serves in it" {
+	(umask 077 && "$NUMACTL2" -w 0 --weights=0:5 true)
+	run -0 stat -c %a "$STATE"
+	[ "$output" = 755 ]
+}
+
+@test "a holder that changed its uid since it asked (setpriv, a setuid program) still holds: its PID and start time name it" {
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	echo 9 >"$WI/node0"
+	setpriv --reuid=65534 --regid=65534 --clear-groups sleep 30 &
+	other=$!
+	bg+=("$other")
+	wait_for_comm "$other" sleep
+	mkdir -p "$STATE"
+	# Root asked (uid 0 saved); the job runs as 65534 now.
+	printf 'numactl2d-state 1\nboot %s\nauto -1\nbase 0 1\ngrant %d %d 0 0:9\n' \
+		"$(cat /proc/sys/kernel/random/boot_id)" "$other" "$(start_of "$other")" >"$STATE/state"
+	chmod 600 "$STATE/state"
+	run -1 --separate-stderr "$NUMACTL2" -w 0 --weights=0:5 true
+	[ "$stderr" = "$(lease_msg 0 9 "$other" 5)" ]
+	[ "$(w 0)" = 9 ]
+}
+
+# forged_holders N: N running jobs in the state, the first N-10 holding
+# 1:9, the last 10 holding 0:7 (as a state of many holders would be; the
+# host's libnuma knows node 0 alone, so the runs ask for node 0).
+forged_holders() {
+	local i p lines=""
+	echo 7 >"$WI/node0"
+	echo 9 >"$WI/node1"
+	for i in $(seq "$1"); do
+		sleep 60 &
+		p=$!
+		bg+=("$p")
+		lines+=$(printf 'grant %d %s 0 %s\\n' "$p" "$(start_of "$p")" \
+			"$([ "$i" -gt $(($1 - 10)) ] && echo 0:7 || echo 1:9)")
+	done
+	mkdir -p "$STATE"
+	printf "numactl2d-state 1\nboot %s\nauto -1\nbase 0 1\nbase 1 1\n$lines" \
+		"$(cat /proc/sys/kernel/random/boot_id)" >"$STATE/state"
+	chmod 600 "$STATE/state"
+}
+
+@test "more holders than the descriptors a run may open: each is still checked, none is dropped" {
+	forged_holders 60
+	# The soft limit is raised for the owner's time (the hard one allows).
+	run -1 --separate-stderr bash -c 'ulimit -Sn 30 && exec "$0" -w 0 --weights=0:3 true' "$NUMACTL2"
+	[ "$stderr" = "$(lease_msg 0 7 "${bg[50]}" 3)" ]
+	# Where even the hard limit is too low: refused, and none dropped.
+	run -1 --separate-stderr bash -c 'ulimit -n 30 && exec "$0" -w 0 --weights=0:3 true' "$NUMACTL2"
+	[ "$stderr" = "numactl2: cannot take the global weight table's state in $STATE: Too many open files; nothing changed" ]
+	[ "$(w 0)" = 7 ]
+	[ "$(w 1)" = 9 ]
+	run -0 grep -c '^grant ' "$STATE/state"
+	[ "$output" = 60 ]
+}

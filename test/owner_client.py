@@ -39,6 +39,8 @@ import struct
 import sys
 import time
 
+# lib/owner/wire.h OWNER_WIRE_VERSION: a service of another version refuses the ask.
+WIRE_VERSION = 2
 NODES = 1024
 ASK = struct.Struct(f"=IIIII{NODES}s")
 ANSWER = struct.Struct(f"=IiiIII{NODES}s{NODES}s200s")
@@ -67,7 +69,7 @@ def ask(op, node=None, weight=0, wait_ms=0):
     w = bytearray(NODES)
     if node is not None:
         w[node] = weight
-    return ASK.pack(1, op, 0, wait_ms, 0, bytes(w))
+    return ASK.pack(WIRE_VERSION, op, 0, wait_ms, 0, bytes(w))
 
 
 def round_trip(path, msg, fds):

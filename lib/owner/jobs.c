@@ -20,12 +20,16 @@ pid_t pidfd_pid(int pidfd)
 	char path[64], buf[1024], *p;
 	int pid;
 
+	int rc;
+
 	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", pidfd);
-	if (sysfile_read(path, buf, sizeof(buf)) < 0)
-		return -1;
+	rc = sysfile_read(path, buf, sizeof(buf));
+	if (rc < 0)
+		return rc;
+	/* Pid: -1 once the process has ended. */
 	p = strstr(buf, "\nPid:\t");
 	if (!p || sscanf(p + 6, "%d", &pid) != 1 || pid <= 0)
-		return -1;
+		return -ESRCH;
 	return pid;
 }
 
@@ -100,6 +104,17 @@ static bool has_ended(int pidfd)
 	return poll(&p, 1, 0) > 0;
 }
 
+/* Still the process PID once /proc was read, and not one that has ended
+ * (a zombie not yet reaped: its pidfd is readable): 0, or -ESRCH. */
+static int still_running(int pidfd, pid_t pid)
+{
+	pid_t now = pidfd_pid(pidfd);
+
+	if (now < 0 && now != -ESRCH)
+		return now;
+	return now != pid || has_ended(pidfd) ? -ESRCH : 0;
+}
+
 /* A grant for the job PIDFD names (the grant owns PIDFD from here on). */
 int grant_for_pidfd(int pidfd, struct grant **out)
 {
@@ -112,11 +127,11 @@ int grant_for_pidfd(int pidfd, struct grant **out)
 	}
 	g->pidfd = pidfd;
 	g->pid = pidfd_pid(pidfd);
-	rc = g->pid > 0 ? read_job(g) : -ESRCH;
-	/* Still the same process once /proc was read, and not one that has
-	 * ended (a zombie not yet reaped: its pidfd is readable). */
-	if (rc == 0 && (pidfd_pid(pidfd) != g->pid || has_ended(pidfd)))
-		rc = -ESRCH;
+	/* Only -ESRCH says the job has gone: any other error (no descriptor
+	 * left) is the owner's, and must not drop a job that runs. */
+	rc = g->pid > 0 ? read_job(g) : (int)g->pid;
+	if (rc == 0)
+		rc = still_running(pidfd, g->pid);
 	if (rc < 0) {
 		grant_free(g);
 		return rc;

@@ -9,6 +9,7 @@
 
 #include "owner/book.h"
 
+/* The PID a pidfd names, or -ESRCH once it has ended, or -errno. */
 pid_t pidfd_pid(int pidfd);
 int grant_for_pidfd(int pidfd, struct grant **out);
 int grant_new(pid_t pid, struct grant **out);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <syslog.h>
@@ -93,13 +94,37 @@ static int owner_dir_ready(void)
 {
 	struct stat st;
 
-	if (mkdir(owner_dir(), 0755) < 0 && errno != EEXIST)
+	/* 0755 whatever root's umask: users reach numactl2d's socket in it. */
+	if (mkdir(owner_dir(), 0755) == 0)
+		(void)chmod(owner_dir(), 0755);
+	else if (errno != EEXIST)
 		return -errno;
 	if (lstat(owner_dir(), &st) < 0)
 		return -errno;
 	if (!S_ISDIR(st.st_mode) || !trusted_owner(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
 		return -EPERM;
 	return 0;
+}
+
+/* The owner checks each holder through a pidfd: as many descriptors as
+ * the system lets this process have (numactl2d's unit gives it 16384), for
+ * the owner's time only, so that the job gets the limits it was given. */
+static struct rlimit files_raised(void)
+{
+	struct rlimit was = { 0 }, up;
+
+	if (getrlimit(RLIMIT_NOFILE, &was) == 0) {
+		up = was;
+		up.rlim_cur = was.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &up);
+	}
+	return was;
+}
+
+static void files_back(const struct rlimit *was)
+{
+	if (was->rlim_max)
+		(void)setrlimit(RLIMIT_NOFILE, was);
 }
 
 static void __attribute__((format(printf, 2, 3))) log_here(int priority, const char *fmt, ...)
@@ -151,12 +176,13 @@ static int ask_locked(const struct owner_ask *k, int pidfd, int lock_ms, struct 
 		.settle = !(k->flags & (OWNER_DRY | OWNER_NO_WRITE)),
 	};
 
+	const struct rlimit files = files_raised();
+
 	rc = owner_server_open(&s, &o);
-	if (rc == 0 && s.lock_fd < 0)
-		rc = -ENOLCK;
 	if (rc == 0)
 		rc = ask_once(&s, k, pidfd, a);
 	owner_server_end(&s);
+	files_back(&files);
 	return rc;
 }
 
@@ -166,8 +192,12 @@ static void wait_holder(pid_t pid, int ms)
 	int fd = sys_pidfd_open(pid, 0);
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 
-	if (fd < 0)
+	if (fd < 0) {
+		/* The job gone: try again now; no descriptor left: not at once. */
+		if (errno != ESRCH)
+			(void)poll(NULL, 0, ms);
 		return;
+	}
 	(void)poll(&p, 1, ms);
 	close(fd);
 }
@@ -211,11 +241,12 @@ int owner_settle_here(struct book_putback *pb)
 	memset(pb, 0, sizeof(*pb));
 	if (rc < 0)
 		return rc;
+	const struct rlimit files = files_raised();
+
 	rc = owner_server_open(&s, &o);
-	if (rc == 0 && s.lock_fd < 0)
-		rc = -ENOLCK;
 	*pb = s.resumed;
 	owner_server_end(&s);
+	files_back(&files);
 	return rc;
 }
 
@@ -227,6 +258,7 @@ int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void 
 {
 	struct owner_book b;
 	struct state_loaded how;
+	const struct rlimit files = files_raised();
 	int rc = book_init(&b);
 
 	if (rc == 0)
@@ -238,5 +270,6 @@ int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void 
 		each(&a, arg);
 	}
 	book_free(&b);
+	files_back(&files);
 	return rc;
 }

@@ -141,6 +141,9 @@ int owner_server_open(struct owner_server *s, const struct owner_open *o)
 	s->lock_fd = lock_state(o->state_path, log, o->lock_wait_ms);
 	if (s->lock_fd == -EBUSY)
 		return s->lock_fd;
+	/* Root's own owner changes nothing, not even a settle, unlocked. */
+	if (s->once && s->lock_fd < 0)
+		return -ENOLCK;
 	rc = owner_rules_load(rules_path, &s->rules, &re);
 	if (rc < 0) {
 		log(LOG_ERR, "%s:%u: %s", rules_path, re.line, re.why[0] ? re.why : strerror(-rc));

@@ -226,7 +226,11 @@ static int load_grant(struct owner_book *b, char *line)
 		grant_free(g);
 		return -ENOMEM;
 	}
-	if (g->start != start || g->uid != uid || load_weights(b, list, weight) < 0) {
+	/* Its pid and start time name the job; the uid is the asker's, as
+	 * saved: a job may have changed its own since (setpriv, a setuid
+	 * program), and still holds. */
+	g->uid = uid;
+	if (g->start != start || load_weights(b, list, weight) < 0) {
 		grant_free(g);
 		free(weight);
 		return 0;
@@ -258,8 +262,9 @@ static int load_line(struct owner_book *b, char *line, unsigned *gone)
 }
 
 /* The lines after the header: one that is not understood is skipped and
- * counted (the rest of the file still counts); only a lack of memory
- * stops the load. */
+ * counted (the rest of the file still counts). A holder that could not be
+ * checked (no memory, no descriptor left) stops the load: dropped, its
+ * weights would go back while it runs. */
 static int load_lines(FILE *f, struct owner_book *b, struct state_loaded *how)
 {
 	char line[9000];
@@ -267,7 +272,7 @@ static int load_lines(FILE *f, struct owner_book *b, struct state_loaded *how)
 	while (fgets(line, sizeof(line), f)) {
 		int rc = load_line(b, line, &how->gone);
 
-		if (rc == -ENOMEM)
+		if (rc < 0 && rc != -EBADMSG)
 			return rc;
 		how->bad += rc < 0;
 	}

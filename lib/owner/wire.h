@@ -13,7 +13,7 @@
 #include "bandwidth/hmat.h"
 #include "libnumactl2.h"
 
-#define OWNER_WIRE_VERSION 1
+#define OWNER_WIRE_VERSION 2
 #define OWNER_NODES PARSE_MAX_NODES
 
 enum owner_op {
