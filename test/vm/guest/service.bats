@@ -133,16 +133,17 @@ SUM_RULE="nobody 0-3 9 10"
 	# A: 6 + 1 = 7, within 10; node 1 is held at the 1 it has.
 	wait_until w_is 0 6
 	wait_until grep -qx "grant $a [0-9]* 65534 0:6,1:1" /run/numactl2/state
-	# B: 4 alone is within the rule, but nobody would hold 6 + 1 + 4.
-	run -1 --separate-stderr asnobody numactl2 -w 2 --weights=2:4 cat "$WI/node2"
+	# B: 4 + 1 alone is within the rule, but nobody would hold 6 + 1 + 4 + 1.
+	# (Two nodes: a one-node set leaves the table alone and asks nothing.)
+	run -1 --separate-stderr asnobody numactl2 -w 2,3 --weights=2:4,3:1 cat "$WI/node2"
 	echo "$stderr"
-	[ "$stderr" = "numactl2: numactl2d refused to change node 2: line 1 ($SUM_RULE): the weights may add up to at most 10, not 11" ]
+	[ "$stderr" = "numactl2: numactl2d refused to change node 2: line 1 ($SUM_RULE): the weights may add up to at most 10, not 12" ]
 	[ -z "$output" ]
 	[ "$(global_weights)" = "6 1 1 1" ]
 	kill "$a"
 	wait_until weights_are "1 1 1 1"
-	# The same ask once A has ended: nobody holds 4.
-	run -0 --separate-stderr asnobody numactl2 -w 2 --weights=2:4 cat "$WI/node2"
+	# The same ask once A has ended: nobody holds 4 + 1.
+	run -0 --separate-stderr asnobody numactl2 -w 2,3 --weights=2:4,3:1 cat "$WI/node2"
 	[ "$output" = 4 ]
 }
 
