@@ -191,8 +191,8 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 {
 	bool progress_shown = false;
 	struct measure_req req = {
-		.nodes = ctl->measure_nodes, .size = ctl->measure_size, .secs = ctl->measure_secs,
-		.budget = ctl->measure_budget,
+		.nodes = ctl->measure_nodes, .size = ctl->req.measure_size,
+		.secs = ctl->req.measure_secs, .budget = BW_BUDGET_CHOOSE,
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
@@ -222,7 +222,6 @@ static void measure_weights(struct ctl *ctl)
 	static struct measurement m;
 	bool progress_shown = false;
 	struct measure_req how = {
-		.size = ctl->measure_size, .secs = ctl->measure_secs,
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
@@ -377,12 +376,10 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 /* The admin's change, by the table's owner (numactl2d, or root's own). */
 static int global_op(const struct ctl *ctl)
 {
-	struct lease_options o;
 	struct table_said said;
 	struct request_error e;
 
-	cli_lease_options(ctl, &o);
-	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &o, &said, &e) < 0)
+	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &said, &e) < 0)
 		cli_request_failed(ctl, &e);
 	if (ctl->global_op == GLOBAL_AUTO)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");

@@ -10,6 +10,7 @@
 #include "cli/ctl.h"
 #include "cli/pid.h"
 #include "cli/pidmigrate.h"
+#include "cli/prepare.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -28,49 +29,25 @@ static void read_weight_list(const char *arg, struct weight_list *wl)
 		usage_parse_error(&e, "weight list");
 }
 
-/* Without --weight-budget, --weights=auto and =measured choose the sum too. */
-static unsigned weight_budget(const struct ctl *ctl)
-{
-	unsigned long budget;
-
-	if (!ctl->budget_arg)
-		return BW_BUDGET_CHOOSE;
-	if (parse_ulong(ctl->budget_arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
-		usage_error("invalid weight budget '%s' (1-%d)", ctl->budget_arg, BW_BUDGET_MAX);
-	return (unsigned)budget;
-}
-
-/* A list given without the interleave it needs: a bad weight is said
- * first, as it is with -w, then what is missing. */
-static void __attribute__((noreturn)) check_weights_alone(const char *arg)
-{
-	struct weight_list wl;
-
-	if (strcmp(arg, "auto") != 0 && strcmp(arg, "measured") != 0) {
-		read_weight_list(arg, &wl);
-		weight_list_free(&wl);
-	}
-	usage_error("--weights needs --weighted-interleave or --interleave");
-}
-
-/* --weights: the list, auto or measured, read in the request layer
- * (prepare.c); here what goes with it. */
+/* --weights and --weight-budget, as the library takes them: what kind,
+ * over which policy. */
 static void check_weights(struct ctl *ctl)
 {
-	struct policy *p = &ctl->policy;
+	struct request_error e;
 
-	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
-		check_weights_alone(ctl->weights_arg);
-	ctl->budget = BW_BUDGET_CHOOSE;
-	if (strcmp(ctl->weights_arg, "measured") == 0) {
-		ctl->weights_measured = true;
-		ctl->budget = ctl->measure_budget = weight_budget(ctl);
-	} else if (strcmp(ctl->weights_arg, "auto") == 0) {
-		ctl->budget = weight_budget(ctl);
-	} else if (ctl->budget_arg) {
-		usage_error("--weight-budget needs --weights=auto or --weights=measured");
-	}
-	p->mode = MPOL_WEIGHTED_INTERLEAVE;
+	if (ctl->weights_arg && nc2_request_set_weights(&ctl->req, ctl->weights_arg, &e) < 0)
+		cli_request_failed(ctl, &e);
+	if (ctl->budget_arg && nc2_request_set_budget(&ctl->req, ctl->budget_arg, &e) < 0)
+		cli_request_failed(ctl, &e);
+}
+
+/* --force, --wait[=SECS]. */
+static void lease_options(struct ctl *ctl)
+{
+	struct request_error e;
+
+	if (nc2_request_set_lease(&ctl->req, ctl->force, ctl->wait, ctl->wait_secs, &e) < 0)
+		cli_request_failed(ctl, &e);
 }
 
 static void check_global_op(struct ctl *ctl)
@@ -96,10 +73,7 @@ static void check_policy(struct ctl *ctl)
 		else if (p->mode != MPOL_WEIGHTED_INTERLEAVE)
 			usage_error("-w needs a node list, or --interleave after it");
 	}
-	if (ctl->weights_arg)
-		check_weights(ctl);
-	else if (ctl->budget_arg)
-		usage_error("--weight-budget needs --weights=auto or --weights=measured");
+	check_weights(ctl);
 	if (ctl->balancing) {
 		if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
 			usage_error("--balancing needs --membind or --preferred-many");
@@ -131,10 +105,9 @@ static void check_home_node(const struct ctl *ctl)
 /* --force and --wait are about changing global weights (whether they go
  * there: prepare.c); --restore-weights about the weights a job's run
  * changed. */
-static void check_lease_options(const struct ctl *ctl)
+static void check_lease_options(struct ctl *ctl)
 {
-	if (ctl->force && ctl->wait)
-		usage_error("options --force and --wait cannot be combined");
+	lease_options(ctl);
 	if (ctl->restore && !ctl->weights_arg)
 		usage_error("--restore-weights needs --weights");
 	if (ctl->restore && !ctl->command)
@@ -173,7 +146,7 @@ static void check_measure(const struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
 
-	if (!ctl->measure && !ctl->weights_measured) {
+	if (!ctl->measure && ctl->req.weights_kind != NC2_WEIGHTS_MEASURED) {
 		if (ctl->measure_size || ctl->measure_secs)
 			usage_error("--measure-size and --measure-time need --measure or --weights=measured");
 		return;
@@ -186,32 +159,26 @@ static void check_measure(const struct ctl *ctl)
 		usage_error("--measure takes its nodes from --interleave or --weighted-interleave");
 }
 
-/* "local" as the policy's nodes: those nearest to the CPUs the job runs on,
- * the node list every check below takes. */
-static void local_nodes(struct ctl *ctl)
+/* The CPUs the job runs on, from which "local" nodes are found: every
+ * check below takes them. */
+static void job_cpus(struct ctl *ctl)
 {
-	char msg[MSG_MAX];
-	int rc;
+	struct request_error e;
 
-	if (ctl->pid)
+	if (ctl->pid && ctl->req.nodes_local)
 		usage_error("node list 'local' needs the job's own CPUs: not with --pid");
-	rc = auto_local_nodes(ctl->cpunodes, ctl->cpus, &ctl->policy.nodes);
-	if (rc < 0) {
-		msg_local_nodes(msg, sizeof(msg), rc);
-		errx(1, "%s", msg);
-	}
+	if (nc2_request_set_cpus(&ctl->req, ctl->cpunodes, ctl->cpus, &e) < 0)
+		cli_request_failed(ctl, &e);
 }
 
 void cli_validate(struct ctl *ctl)
 {
-	if (ctl->nodes_local)
-		local_nodes(ctl);
+	job_cpus(ctl);
 	pid_check(ctl);
 	migrate_check(ctl);
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
-		if (ctl->force && ctl->wait)
-			usage_error("options --force and --wait cannot be combined");
+		lease_options(ctl);
 		return;
 	}
 	check_policy(ctl);

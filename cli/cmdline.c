@@ -10,6 +10,7 @@
 #include "cli/ctl.h"
 #include "cli/opttable.h"
 #include "cli/pid.h"
+#include "cli/prepare.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -20,19 +21,6 @@ struct order {
 	const char *last_nodes;		/* for "same" */
 };
 
-/* Node numbers too large for libnuma's int are refused before it wraps
- * them: no machine has such a node. */
-static void check_node_numbers(const char *arg)
-{
-	struct parse_err e;
-	char msg[MSG_MAX];
-
-	if (parse_list_numbers(arg, INT_MAX, &e) == 0)
-		return;
-	msg_node_absent(msg, sizeof(msg), arg, e.item, numa_nodes_ptr);
-	usage_error("%s", msg);
-}
-
 /* Numbers too large for libnuma's int are refused before it wraps them. */
 static void check_list_numbers(const char *what, const char *arg)
 {
@@ -42,10 +30,9 @@ static void check_list_numbers(const char *what, const char *arg)
 		usage_error("invalid %s: '%s' (%s is out of range)", what, arg, e.item);
 }
 
-static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const char *arg)
+/* A node list as given: "same" for the one before. */
+static const char *same_nodes(struct order *o, const char *arg)
 {
-	struct bitmask *mask;
-
 	/* The letter first: a first call of strcmp() would cost ~700
 	 * instructions of lazy binding before every exec (bench/overhead). */
 	if (arg[0] == 's' && strcmp(arg, "same") == 0) {
@@ -53,29 +40,37 @@ static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const c
 			usage_error("'same' needs an earlier node list");
 		arg = o->last_nodes;
 	}
-	o->last_nodes = arg;
 	o->node_spec_seen = true;
-	check_node_numbers(arg);
-	mask = nodes_parse(arg, ctl->all);
-	if (!mask || nodes_first(mask) < 0) {
-		char msg[MSG_MAX];
+	return arg;
+}
 
-		msg_node_refused(msg, sizeof(msg), arg);
-		usage_error("%s", msg);
-	}
+static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const char *arg)
+{
+	struct request_error e;
+	struct bitmask *mask;
+
+	arg = same_nodes(o, arg);
+	o->last_nodes = arg;
+	if (nc2_nodes_parse(arg, ctl->all, &mask, &e) < 0)
+		cli_request_failed(ctl, &e);
 	return mask;
 }
 
+/* "local" (the nodes nearest to the job's CPUs) is found once all is read (check.c). */
 static void set_policy(struct ctl *ctl, struct order *o, int mode, const char *opt, const char *arg)
 {
+	struct request_error e;
+
 	if (ctl->policy.mode != POLICY_NONE)
 		usage_error("options %s and %s cannot be combined", ctl->policy.option, opt);
-	ctl->policy.mode = mode;
-	ctl->policy.option = opt;
-	/* "local": the nodes nearest to the job's CPUs, known once all is read (check.c). */
-	ctl->nodes_local = arg && arg[0] == 'l' && strcmp(arg, "local") == 0;
-	o->node_spec_seen = o->node_spec_seen || ctl->nodes_local;
-	ctl->policy.nodes = arg && !ctl->nodes_local ? nodes_arg(ctl, o, arg) : NULL;
+	nc2_request_set_policy(&ctl->req, mode, opt);
+	if (!arg)
+		return;
+	arg = same_nodes(o, arg);
+	if (nc2_request_set_nodes(&ctl->req, arg, ctl->all, &e) < 0)
+		cli_request_failed(ctl, &e);
+	if (!ctl->req.nodes_local)
+		o->last_nodes = arg;
 }
 
 /* -w may stand alone before --interleave/-i (the seed's spelling): getopt then
@@ -357,8 +352,7 @@ void cli_parse(struct ctl *ctl, int argc, char **argv)
 	struct order o = { 0 };
 	int c;
 
-	ctl->policy.mode = POLICY_NONE;
-	ctl->policy.home_node = -1;
+	nc2_request_init(&ctl->req, &ctl->policy);
 	ctl->shm.mode = 0600;
 	while ((c = getopt_long(argc, argv, cli_shortopts, cli_longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')

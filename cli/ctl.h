@@ -30,24 +30,21 @@ struct ctl {
 	enum global_op global_op;
 	const char *weights_arg;	/* --weights */
 	const char *budget_arg;		/* --weight-budget */
-	bool nodes_local;		/* the policy's nodes: "local" */
-	unsigned budget;		/* its value, or BW_BUDGET_CHOOSE */
 	const char *global_arg;		/* --set-global-weights */
 	struct weight_list weights;
 	enum report_format report;	/* --report[=json] */
 	const char *report_file;	/* --report-file */
 	bool measure;			/* --measure */
-	bool weights_measured;		/* --weights=measured */
-	unsigned long long measure_size; /* --measure-size; 0: the default */
-	unsigned measure_secs;		/* --measure-time; 0: the default */
+	unsigned long long measure_size; /* --measure-size; 0: the default (the request's) */
+	unsigned measure_secs;		/* --measure-time; 0: the default (the request's) */
 	struct bitmask *measure_nodes;	/* what --measure measures */
-	unsigned measure_budget;	/* --weight-budget for --weights=measured */
 	pid_t pid;			/* --pid; 0: none */
 	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
 	char **env;			/* main()'s envp, where the command is found and run
 					 * (not environ: a copy relocation fewer) */
-	struct request req;		/* what the library is asked (prepare.c) */
+	struct request req;		/* what the library is asked, filled through its
+					 * setters (cmdline.c, check.c, prepare.c) */
 	struct plan plan;		/* what it resolved that into */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */

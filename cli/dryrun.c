@@ -18,11 +18,9 @@ static void print_global_op(const struct ctl *ctl)
 /* The admin's change, asked as a dry run: it fails as the run would. */
 static int global_op_dry(const struct ctl *ctl)
 {
-	struct lease_options o;
 	struct request_error e;
 
-	cli_lease_options(ctl, &o);
-	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &o, &e) < 0) {
+	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &e) < 0) {
 		(void)fflush(stdout);
 		cli_request_failed(ctl, &e);
 	}

@@ -17,37 +17,13 @@ void global_leases_unlisted(void)
 	errx(1, "cannot list the global weights' holders: out of memory");
 }
 
-/* What becomes of a job's change when the job ends. */
-static void after_job(const struct table_said *t, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	/* A job's change that cannot be saved is refused before it is made
-	 * (lib/owner/grant.c): a change said here goes back. */
-	if (t->restores)
-		snprintf(buf, len, "; all back as they were once the last job using them ends");
-	else if (t->keep)
-		snprintf(buf, len, "; kept after the job (--keep-weights)");
-}
-
 /* One line on stderr whenever the system-wide weights change. */
 void global_report(const struct table_said *t)
 {
-	char after[600], auto_off[MSG_MAX];
-
-	if (!t->changed[0])
-		return;
-	after_job(t, after, sizeof(after));
-	msg_auto_switched_off(auto_off, sizeof(auto_off), t);
-	warnx("changed global interleave weights: %s%s%s", t->changed, auto_off, after);
-}
-
-/* Weights given over one node: the table is left as it is, said once. */
-void global_one_node_report(const struct policy *p)
-{
 	char msg[MSG_MAX];
 
-	msg_one_node(msg, sizeof(msg), p);
-	warnx("%s", msg);
+	if (msg_table_changed(msg, sizeof(msg), t))
+		warnx("%s", msg);
 }
 
 /* What the table's watcher could not do at the job's end, in one line,

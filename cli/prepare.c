@@ -5,11 +5,10 @@
  * room on the machine. Nothing is changed here. */
 #include <err.h>
 
-#include "cli/globalmsg.h"
-#include "cli/libnumamsg.h"
 #include "cli/prepare.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
+#include "msg/messages.h"
 #include "msg/reqerror.h"
 
 
@@ -34,22 +33,12 @@ enum admin_op cli_admin_op(const struct ctl *ctl)
 	return op_of[ctl->global_op];
 }
 
-void cli_lease_options(const struct ctl *ctl, struct lease_options *o)
-{
-	o->force = ctl->force;
-	o->wait = ctl->wait;
-	o->wait_secs = ctl->wait_secs;
-}
-
+/* The CLI's own options, as the request takes them (the rest went through
+ * its setters: cmdline.c, check.c). */
 static void fill_request(struct ctl *ctl)
 {
 	struct request *r = &ctl->req;
 
-	r->policy = &ctl->policy;
-	r->weights = ctl->weights_arg;
-	r->budget = ctl->budget;
-	r->cpunodes = ctl->cpunodes;
-	r->cpus = ctl->cpus;
 	r->command = ctl->command;
 	r->env = ctl->env;
 	r->dry_run = ctl->dry_run;
@@ -59,8 +48,8 @@ static void fill_request(struct ctl *ctl)
 	r->on_range = ctl->use_shm;
 	r->job = ctl->command != NULL;
 	r->keep_weights = ctl->keep_weights;
-	cli_lease_options(ctl, &r->lease);
 	r->range_flags = ctl->strict ? MPOL_MF_STRICT : 0;
+	nc2_request_set_measure(r, ctl->measure_size, ctl->measure_secs);
 }
 
 /* --home-node without mbind2: only the stock calls' policies take it. */
@@ -86,49 +75,23 @@ static void check_lease_target(const struct ctl *ctl)
 			    ctl->force ? "--force" : "--wait");
 }
 
-static void measure_defaults(struct ctl *ctl)
-{
-	const struct policy *p = &ctl->policy;
-
-	if (!ctl->measure_size)
-		ctl->measure_size = MEASURE_SIZE_DEFAULT;
-	if (!ctl->measure_secs)
-		ctl->measure_secs = MEASURE_SECS_DEFAULT;
-	if (!ctl->measure_budget)
-		ctl->measure_budget = BW_BUDGET_CHOOSE;
-	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
-}
-
-/* The size, on each node and under the memory cgroup, before any is
- * touched: a cgroup's limit would kill numactl2 without a word. */
-static void check_measure_room(const struct ctl *ctl)
-{
-	unsigned long long room;
-	unsigned node = 0;
-
-	if (measure_check_size(ctl->measure_nodes, ctl->measure_size, &node) < 0)
-		errx(1, "--measure-size: node %u has less than %llu MiB free", node,
-		     ctl->measure_size >> 20);
-	room = memcg_room();
-	if (room < ctl->measure_size)
-		errx(1, "--measure-size: the memory cgroup leaves %llu MiB, less than %llu MiB",
-		     room >> 20, ctl->measure_size >> 20);
-}
-
-/* --measure alone, or --weights=measured where the plan measures (not
- * over one node): the nodes, each able to hold the size now. */
+/* --measure alone: the nodes, each able to hold the size now (the
+ * library checks --weights=measured's itself). */
 static void prepare_measure(struct ctl *ctl)
 {
-	if (!ctl->measure && !ctl->plan.measured)
+	const struct policy *p = &ctl->policy;
+	struct request_error e;
+
+	if (!ctl->measure)
 		return;
-	measure_defaults(ctl);
-	if ((unsigned)numa_bitmask_weight(ctl->measure_nodes) > BW_MAX_NODES)
-		usage_error("--measure measures at most %d nodes", BW_MAX_NODES);
-	check_measure_room(ctl);
+	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
+	if (nc2_measure_room(ctl->measure_nodes, ctl->req.measure_size, &e) < 0)
+		cli_request_failed(ctl, &e);
 }
 
 void cli_prepare(struct ctl *ctl)
 {
+	char msg[REQ_MSG_MAX];
 	struct request_error e;
 
 	if (ctl->global_op != GLOBAL_NONE)
@@ -138,10 +101,8 @@ void cli_prepare(struct ctl *ctl)
 	fill_request(ctl);
 	if (request_resolve(&ctl->req, &ctl->plan, &e) < 0)
 		cli_request_failed(ctl, &e);
-	if (ctl->plan.why == WHY_LIBNUMA)
-		libnuma_global_said(&ctl->plan.libnuma);
-	else if (ctl->plan.why == WHY_ONE_NODE)
-		global_one_node_report(&ctl->policy);
+	if (msg_plan_notice(msg, sizeof(msg), &ctl->plan, &ctl->policy))
+		warnx("%s", msg);
 	check_home_node_kernel(ctl);
 	check_lease_target(ctl);
 	prepare_measure(ctl);

@@ -13,9 +13,6 @@ void cli_prepare(struct ctl *ctl);
  * GLOBAL_NONE), as the library names it. */
 enum admin_op cli_admin_op(const struct ctl *ctl);
 
-/* --force and --wait, as the library takes them. */
-void cli_lease_options(const struct ctl *ctl, struct lease_options *o);
-
 /* E in one line, exit 1 (a usage error where it is about the input). */
 void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
 	__attribute__((noreturn));

@@ -498,10 +498,26 @@ int pid_apply(const struct pid_request *r, struct pid_result *res);
 /* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */
 #define WAIT_MAX_SECS 604800
 
+/* What --weights gave, decided once (nc2_request_set_weights()). */
+enum nc2_weights_kind {
+	NC2_WEIGHTS_NONE,
+	NC2_WEIGHTS_LIST,	/* "0:3,1:1": the request's list */
+	NC2_WEIGHTS_AUTO,	/* from the nodes' bandwidths, read now */
+	NC2_WEIGHTS_MEASURED,	/* measured before the policy is set */
+};
+
+/* A request is filled through the nc2_request_* setters below (fill.c),
+ * which give the defaults and check the user's words; the flags after
+ * `env` are the CLI's own options, set as they are. */
 struct request {
-	struct policy *policy;	/* mode, nodes and flags as parsed; resolve adds the weights */
-	const char *weights;	/* --weights as given: a list, "auto" or "measured"; NULL: none */
+	struct policy *policy;	/* mode, nodes and flags as set; resolve adds the weights */
+	const char *weights;	/* --weights as given; NULL: none */
+	enum nc2_weights_kind weights_kind;
+	struct weight_list list;	/* NC2_WEIGHTS_LIST: the list, read */
 	unsigned budget;	/* --weight-budget, or BW_BUDGET_CHOOSE */
+	bool nodes_local;	/* "local": nc2_request_set_cpus() finds the nodes */
+	unsigned long long measure_size;	/* --weights=measured's size and time */
+	unsigned measure_secs;
 	/* The CPUs the job will run on, for --weights=auto (-N, -C); NULL:
 	 * its affinity now. */
 	const struct bitmask *cpunodes;
@@ -577,6 +593,17 @@ enum request_fault {
 	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
 	REQ_POLICY,		/* err: the policy call's */
 	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
+	REQ_NODE_LIST,		/* arg: a node list this machine does not have */
+	REQ_NODE_ABSENT,	/* arg, parse.item: a node number past any machine's */
+	REQ_NODE_SYNTAX,	/* arg: not a node list */
+	REQ_LOCAL_NODES,	/* err: ESRCH, ENODATA, ENOMEM (auto_local_nodes()) */
+	REQ_WEIGHTS_NEED_INTERLEAVE,	/* --weights without an interleave */
+	REQ_BUDGET_NEEDS_AUTO,	/* --weight-budget without auto or measured weights */
+	REQ_BUDGET_INVALID,	/* arg */
+	REQ_FORCE_WITH_WAIT,	/* --force and --wait */
+	REQ_MEASURE_TOO_MANY,	/* more nodes than a measurement takes */
+	REQ_MEASURE_NODE_ROOM,	/* node, value: the size in MiB */
+	REQ_MEASURE_CGROUP_ROOM,	/* value: the size, count: the room, in MiB */
 };
 
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
@@ -623,6 +650,7 @@ struct request_error {
 	unsigned value, count;
 	struct parse_err parse;	/* REQ_WEIGHT_LIST */
 	int mode;		/* REQ_POLICY: the policy's mode */
+	const char *arg;	/* the user's words, where the kind says so */
 	/* REQ_GLOBAL_REFUSED only (request_resolve() zeroes what is above):
 	 * the change asked, and the lease in its way (-EBUSY). */
 	struct table_said table;
@@ -652,6 +680,45 @@ bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan 
 
 /* Whether the error is about the user's input (the CLI adds where help is). */
 bool request_error_is_usage(const struct request_error *e);
+
+/* fill.c: a request's defaults (no policy, no weights, no lease, the
+ * measurement's default size and time) over the policy P it fills. */
+void nc2_request_init(struct request *r, struct policy *p);
+/* The policy's mode (MPOL_*) and the option that asked for it, for messages. */
+void nc2_request_set_policy(struct request *r, int mode, const char *option);
+/* The policy's nodes: a node list of this machine (ALL: outside the
+ * cpuset too), or "local", found by nc2_request_set_cpus(). 0, or -1 and E
+ * says why (REQ_NODE_LIST, REQ_NODE_ABSENT). */
+int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct request_error *e);
+/* A node list of this machine as a new mask in *OUT: 0, or -1 and E. */
+int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct request_error *e);
+/* The words of a node list, without the machine ("local" or the syntax):
+ * where the job runs may have other nodes. 0, or -1 and E (REQ_NODE_SYNTAX). */
+int nc2_nodes_check_words(const char *arg, struct request_error *e);
+/* The CPUs the job will run on (-N's nodes, -C's CPUs; NULL: its affinity
+ * now); "local" nodes are found from them here. 0, or -1 and E
+ * (REQ_LOCAL_NODES). */
+int nc2_request_set_cpus(struct request *r, const struct bitmask *cpunodes,
+			 const struct bitmask *cpus, struct request_error *e);
+/* --weights: a list, "auto" or "measured", over an interleave (which
+ * becomes weighted). 0, or -1 and E (REQ_WEIGHT_LIST, REQ_NOMEM_LIST,
+ * REQ_WEIGHTS_NEED_INTERLEAVE). nc2_request_free() lets the list go. */
+int nc2_request_set_weights(struct request *r, const char *arg, struct request_error *e);
+/* --weight-budget, for auto or measured weights: 0, or -1 and E
+ * (REQ_BUDGET_NEEDS_AUTO, REQ_BUDGET_INVALID). */
+int nc2_request_set_budget(struct request *r, const char *arg, struct request_error *e);
+/* --force, --wait[=SECS] (0: no limit): 0, or -1 and E (REQ_FORCE_WITH_WAIT). */
+int nc2_request_set_lease(struct request *r, bool force, bool wait, unsigned secs,
+			  struct request_error *e);
+/* --measure-size, --measure-time; 0 keeps the default. */
+void nc2_request_set_measure(struct request *r, unsigned long long size, unsigned secs);
+void nc2_request_free(struct request *r);
+/* Room for a measurement of SIZE on NODES, on each node and under the
+ * memory cgroup, before any is touched: a cgroup's limit would kill the
+ * job without a word. 0, or -1 and E (REQ_MEASURE_TOO_MANY,
+ * REQ_MEASURE_NODE_ROOM, REQ_MEASURE_CGROUP_ROOM). */
+int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
+		     struct request_error *e);
 
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */

@@ -236,6 +236,44 @@ void msg_one_node(char *buf, size_t len, const struct policy *p)
 		 nodes_first(p->nodes));
 }
 
+/* Why the plan leaves the run's weights where it does, when a user must
+ * know it before the run: the program's libnuma sends them to the global
+ * table, or one node needs none. False when there is nothing to say. */
+bool msg_plan_notice(char *buf, size_t len, const struct plan *pl, const struct policy *p)
+{
+	if (pl->why == WHY_LIBNUMA)
+		msg_libnuma_global(buf, len, &pl->libnuma);
+	else if (pl->why == WHY_ONE_NODE)
+		msg_one_node(buf, len, p);
+	else
+		return false;
+	return true;
+}
+
+/* What becomes of a job's change when the job ends. */
+static const char *after_job(const struct table_said *t)
+{
+	/* A job's change that cannot be saved is refused before it is made
+	 * (lib/owner/grant.c): a change said here goes back. */
+	if (t->restores)
+		return "; all back as they were once the last job using them ends";
+	return t->keep ? "; kept after the job (--keep-weights)" : "";
+}
+
+/* What a change of the global table did, in one line; false when it
+ * changed nothing. */
+bool msg_table_changed(char *buf, size_t len, const struct table_said *t)
+{
+	char auto_off[MSG_MAX];
+
+	if (!t->changed[0])
+		return false;
+	msg_auto_switched_off(auto_off, sizeof(auto_off), t);
+	snprintf(buf, len, "changed global interleave weights: %s%s%s", t->changed, auto_off,
+		 after_job(t));
+	return true;
+}
+
 /* What the table's owner could not put back at a job's end (its notice
  * promised the rest): false when there is nothing to say. */
 bool msg_settle(char *buf, size_t len, const struct settle *s)

@@ -35,5 +35,7 @@ void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
 void msg_one_node(char *buf, size_t len, const struct policy *p);
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);
 void msg_undone(char *buf, size_t len, const char *stays);
+bool msg_plan_notice(char *buf, size_t len, const struct plan *pl, const struct policy *p);
+bool msg_table_changed(char *buf, size_t len, const struct table_said *t);
 
 #endif

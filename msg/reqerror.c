@@ -8,6 +8,26 @@
 #include "msg/messages.h"
 #include "msg/reqerror.h"
 
+/* No room for a measurement (nc2_measure_room()). */
+static bool measure_error(char *buf, size_t len, const struct request_error *e)
+{
+	switch (e->kind) {
+	case REQ_MEASURE_TOO_MANY:
+		snprintf(buf, len, "--measure measures at most %d nodes", BW_MAX_NODES);
+		return true;
+	case REQ_MEASURE_NODE_ROOM:
+		snprintf(buf, len, "--measure-size: node %u has less than %u MiB free", e->node,
+			 e->value);
+		return true;
+	case REQ_MEASURE_CGROUP_ROOM:
+		snprintf(buf, len, "--measure-size: the memory cgroup leaves %u MiB, less than "
+			 "%u MiB", e->count, e->value);
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The refusals about the weights asked for. */
 static bool weights_error(char *buf, size_t len, const struct request_error *e)
 {
@@ -39,6 +59,40 @@ static bool weights_error(char *buf, size_t len, const struct request_error *e)
 		return true;
 	default:
 		return false;
+	}
+}
+
+/* The refusals of the user's words as a request's setters take them
+ * (lib/request/fill.c). */
+static bool fill_error(char *buf, size_t len, const struct request_error *e)
+{
+	switch (e->kind) {
+	case REQ_NODE_LIST:
+		msg_node_refused(buf, len, e->arg);
+		return true;
+	case REQ_NODE_ABSENT:
+		msg_node_absent(buf, len, e->arg, e->parse.item, numa_nodes_ptr);
+		return true;
+	case REQ_NODE_SYNTAX:
+		msg_node_list(buf, len, e->arg);
+		return true;
+	case REQ_LOCAL_NODES:
+		msg_local_nodes(buf, len, -e->err);
+		return true;
+	case REQ_WEIGHTS_NEED_INTERLEAVE:
+		snprintf(buf, len, "--weights needs --weighted-interleave or --interleave");
+		return true;
+	case REQ_BUDGET_NEEDS_AUTO:
+		snprintf(buf, len, "--weight-budget needs --weights=auto or --weights=measured");
+		return true;
+	case REQ_BUDGET_INVALID:
+		snprintf(buf, len, "invalid weight budget '%s' (1-%d)", e->arg, BW_BUDGET_MAX);
+		return true;
+	case REQ_FORCE_WITH_WAIT:
+		snprintf(buf, len, "options --force and --wait cannot be combined");
+		return true;
+	default:
+		return measure_error(buf, len, e);
 	}
 }
 
@@ -178,6 +232,6 @@ static void target_error(char *buf, size_t len, const struct request_error *e,
 void msg_request_error(char *buf, size_t len, const struct request_error *e,
 		       const struct plan *pl, const char *remedy)
 {
-	if (!weights_error(buf, len, e))
+	if (!weights_error(buf, len, e) && !fill_error(buf, len, e))
 		target_error(buf, len, e, pl, remedy);
 }

@@ -27,6 +27,7 @@ struct task_outcome {
 	char error[MSG_MAX];	/* why it failed */
 	char notice[MSG_MAX];	/* for the task's stderr, even without --numa-report;
 				 * on a failure, what its undo left changed */
+	char changed[MSG_MAX];	/* what the global table's change did, as numactl2 says it */
 	char said[MSG_MAX];	/* what was set, for --numa-report */
 };
 

@@ -2,15 +2,17 @@
 /* The plugin's options, registered with spank_option_register() so that
  * srun, sbatch and salloc all know them (a static spank_options table is
  * ignored by sbatch and salloc in Slurm 22.05). Each value is checked in its
- * callback, so that bad input fails in srun/sbatch before a job exists,
- * with numactl2's message, and so does a value too long to keep; what needs
- * the node's own NUMA layout (the node list against its nodes, the weights
- * against the set) is checked in the task (task.c). */
+ * callback by the library's request setters, so that bad input fails in
+ * srun/sbatch before a job exists, with numactl2's message, and so does a
+ * value too long to keep; what needs the node's own NUMA layout (the node
+ * list against its nodes, the weights against the set) is checked in the
+ * task (task.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "msg/messages.h"
+#include "msg/reqerror.h"
 #include "libnumactl2.h"
 #include "slurm/plugin.h"
 
@@ -41,13 +43,20 @@ static int keep(char *slot, size_t len, const char *option, const char *arg)
 	return 0;
 }
 
-/* libnuma's node list syntax without its machine (parse_node_list()):
- * srun/sbatch may run on a host with other nodes than the job's, whose task
- * checks the list against its own (task.c). */
+/* The request's words that need no machine: srun/sbatch may run on a host
+ * with other nodes than the job's, whose task checks the list against its
+ * own (task.c). */
+static int words_refused(const struct request_error *e)
+{
+	char msg[REQ_MSG_MAX];
+
+	msg_request_error(msg, sizeof(msg), e, NULL, "");
+	return refuse(msg);
+}
+
 static int nodes_cb(int val, const char *optarg, int remote)
 {
-	struct parse_err e;
-	char msg[MSG_MAX];
+	struct request_error e;
 
 	(void)val;
 	(void)remote;
@@ -55,20 +64,19 @@ static int nodes_cb(int val, const char *optarg, int remote)
 		optarg = "";
 	if (keep(nodes_arg, sizeof(nodes_arg), "--weighted-interleave", optarg) < 0)
 		return -1;
-	if (strcmp(optarg, "local") != 0 && parse_node_list(optarg, &e) < 0) {
-		msg_node_list(msg, sizeof(msg), optarg);
-		return refuse(msg);
-	}
+	if (nc2_nodes_check_words(optarg, &e) < 0)
+		return words_refused(&e);
 	opts.nodes = nodes_arg;
 	return 0;
 }
 
+/* The weights as the task's request will take them, over no nodes yet. */
 static int weights_cb(int val, const char *optarg, int remote)
 {
-	struct weight_list wl = { 0 };
-	struct parse_err e;
-	char msg[MSG_MAX];
-	int rc = 0;
+	struct request_error e;
+	struct request r;
+	struct policy p;
+	int rc;
 
 	(void)val;
 	(void)remote;
@@ -76,15 +84,12 @@ static int weights_cb(int val, const char *optarg, int remote)
 		optarg = "";
 	if (keep(weights_arg, sizeof(weights_arg), "--weights", optarg) < 0)
 		return -1;
-	if (strcmp(optarg, "auto") != 0 && strcmp(optarg, "measured") != 0)
-		rc = parse_weight_list(optarg, &wl, &e);
-	if (rc == -ENOMEM)
-		snprintf(msg, sizeof(msg), "cannot read the weight list: %s", strerror(ENOMEM));
-	else if (rc < 0)
-		parse_strerror(&e, "weight list", msg, sizeof(msg));
+	nc2_request_init(&r, &p);
+	nc2_request_set_policy(&r, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave");
+	rc = nc2_request_set_weights(&r, optarg, &e);
+	nc2_request_free(&r);
 	if (rc < 0)
-		return refuse(msg);
-	weight_list_free(&wl);
+		return words_refused(&e);
 	opts.weights = weights_arg;
 	return 0;
 }

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The plugin's options as a request (lib/request), applied in one task, as
- * the user, before its exec: the node list and weights from this node's own
- * layout and bandwidths, then the policy through the task-local path where
- * the kernel has it, else the global table with a compare-before-write and
- * a lease held by the task (its descriptors are inherited across the exec),
- * exactly as numactl2 does, and the global table too when the task's
- * program would drop task-local weights at its start. What is left here is
- * the wording. */
+/* The plugin's options as a request (lib/request), filled through the
+ * library's setters as the CLI fills its own, and applied in one task, as
+ * the user, before its exec: the library decides and checks everything,
+ * as it does for numactl2 (the node list, "local" from the CPUs Slurm gave
+ * the task, the weights, --weights=measured's room, where the weights go);
+ * the global table's lease is held by the task (its descriptors are
+ * inherited across the exec). What is left here is the wording. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,92 +14,107 @@
 #include "msg/reqerror.h"
 #include "slurm/plugin.h"
 
-static struct policy policy;
-static struct plan plan;
-
 /* "weighted interleave on 0-1, weights 0:3,1:1 (global (sysfs))". */
-static void describe(char *buf, size_t len)
+static void describe(const struct policy *p, const struct plan *pl, char *buf, size_t len)
 {
 	size_t used;
 
 	used = (size_t)snprintf(buf, len, "weighted interleave on nodes");
-	for (int n = nodes_first(policy.nodes); n >= 0 && used < len;
-	     n = nodes_next(policy.nodes, (unsigned)n + 1))
+	for (int n = nodes_first(p->nodes); n >= 0 && used < len;
+	     n = nodes_next(p->nodes, (unsigned)n + 1))
 		used += (size_t)snprintf(buf + used, len - used, " %d:%u", n,
-					 policy_weight(&policy, (unsigned)n));
+					 policy_weight(p, (unsigned)n));
 	if (used < len)
-		snprintf(buf + used, len - used, " (%s)", policy.task_local ? "task-local weights" :
-			 plan.table_change ? "global weights" : "one node: no weights needed");
+		snprintf(buf + used, len - used, " (%s)", p->task_local ? "task-local weights" :
+			 pl->table_change ? "global weights" : "one node: no weights needed");
 }
 
-/* --weights=measured: this node's bandwidths, measured now. */
-static int measure(const struct request *r, struct request_error *e)
+/* The options, as the library takes them: the task's CPUs are its
+ * affinity now, which Slurm set. */
+static int fill(struct request *r, const struct plugin_opts *o, const struct task_program *prog,
+		char **argv, struct request_error *e)
 {
-	static struct measurement m;
-	static const struct measure_req how = {
-		.size = MEASURE_SIZE_DEFAULT, .secs = MEASURE_SECS_DEFAULT,
-	};
+	nc2_request_set_policy(r, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave");
+	if (nc2_request_set_nodes(r, o->nodes, false, e) < 0 ||
+	    nc2_request_set_cpus(r, NULL, NULL, e) < 0)
+		return -1;
+	if (o->weights && nc2_request_set_weights(r, o->weights, e) < 0)
+		return -1;
+	if (nc2_request_set_lease(r, false, o->wait, o->wait_secs, e) < 0)
+		return -1;
+	r->command = prog->argv0 ? argv : NULL;
+	r->env = prog->env;
+	r->job = true;
+	return 0;
+}
 
-	return plan.measured ? request_measure(r, &plan, &how, &m, e) : 0;
+/* What the table's change did, in the CLI's words. */
+static void table_changed(const struct plan *pl, struct task_outcome *out)
+{
+	struct table_said said;
+
+	if (!pl->table_taken)
+		return;
+	request_table_said(pl, &said);
+	(void)msg_table_changed(out->changed, sizeof(out->changed), &said);
 }
 
 /* The request resolved, measured and applied; -1 with *e filled. */
-static int apply(struct request *r, struct task_outcome *out, struct request_error *e)
+static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
+		 struct request_error *e)
 {
-	if (request_resolve(r, &plan, e) < 0)
+	const struct measure_req how = { 0 };
+	struct measurement m;
+
+	if (request_resolve(r, pl, e) < 0)
 		return -1;
-	/* The program's libnuma: the global table carries the weights, and NOTICE says so. */
-	if (plan.why == WHY_LIBNUMA)
-		msg_libnuma_global(out->notice, sizeof(out->notice), &plan.libnuma);
-	else if (plan.why == WHY_ONE_NODE)
-		msg_one_node(out->notice, sizeof(out->notice), r->policy);
-	if (measure(r, e) < 0)
+	(void)msg_plan_notice(out->notice, sizeof(out->notice), pl, r->policy);
+	if (pl->measured && request_measure(r, pl, &how, &m, e) < 0)
 		return -1;
-	return request_apply(r, &plan, e);
+	if (request_apply(r, pl, e) < 0)
+		return -1;
+	table_changed(pl, out);
+	return 0;
 }
 
-/* The task's nodes; "local": those nearest to the CPUs Slurm gave this
- * task, its affinity now. NULL when there are none. */
-static struct bitmask *task_nodes(const char *arg)
+/* The request and its plan, once filled: 0, or -1 with the reason in OUT->error. */
+static int run(struct request *r, struct plan *pl, const struct plugin_opts *o,
+	       const struct task_program *prog, struct task_outcome *out)
 {
-	struct bitmask *mask = NULL;
+	char *argv[2] = { (char *)prog->argv0, NULL };
+	struct request_error e;
 
-	if (strcmp(arg, "local") == 0)
-		return auto_local_nodes(NULL, NULL, &mask) == 0 ? mask : NULL;
-	return nodes_parse(arg, false);
+	if (fill(r, o, prog, argv, &e) < 0) {
+		msg_request_error(out->error, sizeof(out->error), &e, pl, "--weights-wait to queue");
+		return -1;
+	}
+	if (apply(r, pl, out, &e) < 0) {
+		msg_request_error(out->error, sizeof(out->error), &e, pl, "--weights-wait to queue");
+		/* The policy failed after the table's change: what went back. */
+		if (pl->undone_written)
+			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(pl));
+		return -1;
+	}
+	describe(r->policy, pl, out->said, sizeof(out->said));
+	return 0;
 }
 
 /* 0, or -1 with the reason in OUT->error. */
 int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	       struct task_outcome *out)
 {
-	char *argv[2] = { (char *)prog->argv0, NULL };
-	struct request r = {
-		.policy = &policy, .weights = o->weights, .budget = BW_BUDGET_CHOOSE,
-		.command = prog->argv0 ? argv : NULL, .env = prog->env, .job = true,
-		.lease = { .wait = o->wait, .wait_secs = o->wait_secs },
-	};
-	struct request_error e;
+	struct request r;
+	struct policy p;
+	struct plan pl;
+	int rc;
 
-	if (request_plan_init(&plan) < 0) {
+	if (request_plan_init(&pl) < 0) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
 		return -1;
 	}
-	policy.mode = MPOL_WEIGHTED_INTERLEAVE;
-	policy.home_node = -1;
-	policy.option = "--weighted-interleave";
-	policy.nodes = task_nodes(o->nodes);
-	if (!policy.nodes || nodes_first(policy.nodes) < 0) {
-		msg_node_refused(out->error, sizeof(out->error), o->nodes);
-		return -1;
-	}
-	if (apply(&r, out, &e) < 0) {
-		msg_request_error(out->error, sizeof(out->error), &e, &plan, "--weights-wait to queue");
-		/* The policy failed after the table's change: what went back. */
-		if (plan.undone_written)
-			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(&plan));
-		return -1;
-	}
-	describe(out->said, sizeof(out->said));
-	return 0;
+	nc2_request_init(&r, &p);
+	rc = run(&r, &pl, o, prog, out);
+	nc2_request_free(&r);
+	request_plan_free(&pl);
+	return rc;
 }

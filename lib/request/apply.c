@@ -31,6 +31,8 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 
 	(void)pl;
 	req.nodes = r->policy->nodes;
+	req.size = r->measure_size;
+	req.secs = r->measure_secs;
 	req.budget = r->budget;
 	rc = measure_run(&req, m);
 	if (rc < 0)

@@ -41,29 +41,23 @@ void request_plan_free(struct plan *pl)
 }
 
 
-/* A weight list: every node it names must be in the interleave set. */
+/* A weight list (read by nc2_request_set_weights()): every node it names
+ * must be in the interleave set. */
 static int list_weights(const struct request *r, struct request_error *e)
 {
 	struct policy *p = r->policy;
-	struct weight_list wl = { 0 };
-	int rc = parse_weight_list(r->weights, &wl, &e->parse);
+	const struct weight_list *wl = &r->list;
 
-	if (rc == -ENOMEM)
-		return fail(e, REQ_NOMEM_LIST, ENOMEM);
-	if (rc < 0)
-		return fail(e, REQ_WEIGHT_LIST, -rc);
-	for (unsigned n = 0; n <= wl.max_node; n++) {
-		if (!wl.weight[n])
+	for (unsigned n = 0; n <= wl->max_node; n++) {
+		if (!wl->weight[n])
 			continue;
 		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n)) {
 			e->node = n;
-			rc = fail(e, REQ_WEIGHT_NOT_IN_SET, 0);
-			break;
+			return fail(e, REQ_WEIGHT_NOT_IN_SET, 0);
 		}
-		p->weight[n] = wl.weight[n];
+		p->weight[n] = wl->weight[n];
 	}
-	weight_list_free(&wl);
-	return rc;
+	return 0;
 }
 
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
@@ -111,13 +105,12 @@ static int choose_weights(const struct request *r, struct plan *pl, struct reque
 
 	if (policy_weights_alloc(p) < 0)
 		return fail(e, REQ_NOMEM_WEIGHTS, ENOMEM);
-	if (strcmp(r->weights, "auto") == 0)
+	if (r->weights_kind == NC2_WEIGHTS_AUTO)
 		rc = auto_weights(r, pl, e);
-	else if (strcmp(r->weights, "measured") == 0)
+	else if (r->weights_kind == NC2_WEIGHTS_MEASURED)
 		rc = measured_weights(r, pl, e);
 	else
 		rc = list_weights(r, e);
-	p->mode = MPOL_WEIGHTED_INTERLEAVE;
 	p->has_weights = true;
 	return rc;
 }
@@ -209,21 +202,31 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 	 * fills them whole when it sets REQ_GLOBAL_REFUSED, and zeroing their
 	 * 3 KiB at every start cost 300 instructions (bench/overhead). */
 	memset(e, 0, offsetof(struct request_error, table));
-	if (r->weights && choose_weights(r, pl, e) < 0)
+	if (r->weights_kind != NC2_WEIGHTS_NONE && choose_weights(r, pl, e) < 0)
 		return -1;
 	if (choose_target(r, pl, e) < 0)
 		return -1;
 	home_node(r, pl);
 	pl->table_change = p->mode == MPOL_WEIGHTED_INTERLEAVE && !p->task_local;
 	leave_table(r, pl);
-	return check_no_global(r, pl, e);
+	if (check_no_global(r, pl, e) < 0)
+		return -1;
+	return pl->measured ? nc2_measure_room(p->nodes, r->measure_size, e) : 0;
 }
 
 bool request_error_is_usage(const struct request_error *e)
 {
-	return e->kind == REQ_WEIGHT_LIST || e->kind == REQ_WEIGHT_NOT_IN_SET ||
-	       e->kind == REQ_AUTO_BUDGET || e->kind == REQ_BUDGET_BELOW_NODES ||
-	       (e->kind == REQ_AUTO_UNREAD && e->err == E2BIG);
+	switch (e->kind) {
+	case REQ_WEIGHT_LIST: case REQ_WEIGHT_NOT_IN_SET: case REQ_AUTO_BUDGET:
+	case REQ_BUDGET_BELOW_NODES: case REQ_NODE_LIST: case REQ_NODE_ABSENT:
+	case REQ_NODE_SYNTAX: case REQ_WEIGHTS_NEED_INTERLEAVE: case REQ_BUDGET_NEEDS_AUTO:
+	case REQ_BUDGET_INVALID: case REQ_FORCE_WITH_WAIT: case REQ_MEASURE_TOO_MANY:
+		return true;
+	case REQ_AUTO_UNREAD:
+		return e->err == E2BIG;
+	default:
+		return false;
+	}
 }
 
 const char *request_why(enum plan_why why)
