@@ -187,6 +187,19 @@ build/asan/supervise_driver: build/asan/test/supervise_driver.o build/asan/cli/e
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
+# plugintask_driver is the Slurm plugin's task (slurm/task.c) without Slurm,
+# on the test build's hooks (a copy of the weight table), as the test
+# plugin is.
+build/test/plugintask_driver: build/test/test/plugintask_driver.o build/test/slurm/task.o \
+		$(call objs,test,$(MSG_SRCS)) build/test/libnumactl2.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
+
+build/asan/plugintask_driver: build/asan/test/plugintask_driver.o build/asan/slurm/task.o \
+		$(call objs,asan,$(MSG_SRCS)) build/asan/libnumactl2.a
+	@mkdir -p $(@D)
+	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
+
 build/fuzz/fuzz_%: build/fuzz/test/fuzz_%.o build/fuzz/libnumactl2.a
 	$(FUZZ_CC) $(CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 

@@ -12,7 +12,7 @@
 #include "libnumactl2.h"
 #include "msg/messages.h"
 #include "msg/reqerror.h"
-#include "slurm/plugin.h"
+#include "slurm/task.h"
 
 /* "weighted interleave on 0-1, weights 0:3,1:1 (global (sysfs))". */
 static void describe(const struct policy *p, const struct plan *pl, char *buf, size_t len)
