@@ -73,7 +73,8 @@ static void check_policy(struct ctl *ctl)
 		else if (p->mode != MPOL_WEIGHTED_INTERLEAVE)
 			usage_error("-w needs a node list, or --interleave after it");
 	}
-	check_weights(ctl);
+	if (ctl->weights_arg || ctl->budget_arg)
+		check_weights(ctl);
 	if (ctl->balancing) {
 		if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
 			usage_error("--balancing needs --membind or --preferred-many");
@@ -107,7 +108,8 @@ static void check_home_node(const struct ctl *ctl)
  * changed. */
 static void check_lease_options(struct ctl *ctl)
 {
-	lease_options(ctl);
+	if (ctl->force || ctl->wait)
+		lease_options(ctl);
 	if (ctl->restore && !ctl->weights_arg)
 		usage_error("--restore-weights needs --weights");
 	if (ctl->restore && !ctl->command)
@@ -178,7 +180,8 @@ void cli_validate(struct ctl *ctl)
 	migrate_check(ctl);
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
-		lease_options(ctl);
+		if (ctl->force || ctl->wait)
+			lease_options(ctl);
 		return;
 	}
 	check_policy(ctl);

@@ -118,6 +118,8 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 		fprintf(stderr, "numactl2: %s\n", out.notice);
 	if (out.changed[0])
 		fprintf(stderr, "numactl2: %s\n", out.changed);
+	if (out.approximated[0])
+		fprintf(stderr, "numactl2: %s\n", out.approximated);
 	if (opts.report) {
 		(void)spank_get_item(sp, S_TASK_GLOBAL_ID, &task);
 		fprintf(stderr, "numactl2: task %u: %s\n", task, out.said);

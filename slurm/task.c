@@ -59,6 +59,21 @@ static void table_changed(const struct plan *pl, struct task_outcome *out)
 	(void)msg_table_changed(out->changed, sizeof(out->changed), &said);
 }
 
+/* --weights=auto from an approximated row, as numactl2 says it once the
+ * weights are set (the library's one printer of it). */
+static void auto_notice(const struct plan *pl, struct task_outcome *out)
+{
+	FILE *f = fmemopen(out->approximated, sizeof(out->approximated), "w");
+
+	if (!f)
+		return;
+	(void)request_print_auto_notice(f, "", pl);
+	if (fclose(f) == 0)
+		out->approximated[strcspn(out->approximated, "\n")] = '\0';
+	else
+		out->approximated[0] = '\0';
+}
+
 /* The request resolved, measured and applied; -1 with *e filled. */
 static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
 		 struct request_error *e)
@@ -74,6 +89,7 @@ static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
 	if (request_apply(r, pl, e) < 0)
 		return -1;
 	table_changed(pl, out);
+	auto_notice(pl, out);
 	return 0;
 }
 

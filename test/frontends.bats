@@ -147,3 +147,25 @@ same_refusal() {
 	  "$(sed 's/leaves [0-9]* MiB/leaves N MiB/' <<<"$cli_said")" ]
 	[ "$cli_status" -eq 1 ]
 }
+
+@test "front ends: --weights=auto from an approximated row (HMAT unread): the same notice" {
+	local nd=$BATS_TEST_TMPDIR/node want
+	taskset -c 1 true 2>/dev/null || skip "needs CPU 1"
+	# Node 0's figure is for its initiator node0 (CPU 0); the job runs on
+	# CPU 1, node 1's (test/autoweights.bats).
+	mkdir -p "$nd/node0/access1/initiators/node0" "$nd/node1"
+	echo 200000 >"$nd/node0/access1/initiators/read_bandwidth"
+	echo 200000 >"$nd/node0/access1/initiators/write_bandwidth"
+	echo 0 >"$nd/node0/cpulist"
+	echo 1 >"$nd/node1/cpulist"
+	echo "10 20" >"$nd/node0/distance"
+	echo "20 10" >"$nd/node1/distance"
+	export NUMACTL2_SYSFS_NODE=$nd NUMACTL2_ACPI_TABLES=$BATS_TEST_TMPDIR/acpi
+	want="numactl2: --weights=auto (HMAT: No such file or directory): weights 0:1 approximated from SLIT distances: worst case not known (no node's figure is exact for the job's CPUs); --weights=measured measures from the job's CPUs"
+	run -0 --separate-stderr taskset -c 1 "$NUMACTL2" -w 0 --weights=auto true
+	[[ $'\n'"$stderr"$'\n' == *$'\n'"$want"$'\n'* ]] || return 1
+	wi_copy_real "$BATS_TEST_TMPDIR/plugin_wi"
+	NUMACTL2_SYSFS_WI=$BATS_TEST_TMPDIR/plugin_wi run -0 --separate-stderr \
+		taskset -c 1 "$PLUGINTASK_DRIVER" 0 auto /bin/true
+	[[ $'\n'"$stderr"$'\n' == *$'\n'"$want"$'\n'* ]]
+}

@@ -39,6 +39,7 @@ int main(int argc, char **argv)
 	}
 	said(out.notice);
 	said(out.changed);
+	said(out.approximated);
 	fprintf(stderr, "numactl2: task 0: %s\n", out.said);
 	return 0;
 }
