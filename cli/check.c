@@ -41,11 +41,13 @@ static void check_weights(struct ctl *ctl)
 		cli_request_failed(ctl, &e);
 }
 
-/* --force, --wait[=SECS]. */
+/* --force, --wait[=SECS], where given. */
 static void lease_options(struct ctl *ctl)
 {
 	struct request_error e;
 
+	if (!ctl->force && !ctl->wait)
+		return;
 	if (nc2_request_set_lease(&ctl->req, ctl->force, ctl->wait, ctl->wait_secs, &e) < 0)
 		cli_request_failed(ctl, &e);
 }
@@ -108,8 +110,7 @@ static void check_home_node(const struct ctl *ctl)
  * changed. */
 static void check_lease_options(struct ctl *ctl)
 {
-	if (ctl->force || ctl->wait)
-		lease_options(ctl);
+	lease_options(ctl);
 	if (ctl->restore && !ctl->weights_arg)
 		usage_error("--restore-weights needs --weights");
 	if (ctl->restore && !ctl->command)
@@ -180,8 +181,7 @@ void cli_validate(struct ctl *ctl)
 	migrate_check(ctl);
 	if (ctl->global_op != GLOBAL_NONE) {
 		check_global_op(ctl);
-		if (ctl->force || ctl->wait)
-			lease_options(ctl);
+		lease_options(ctl);
 		return;
 	}
 	check_policy(ctl);

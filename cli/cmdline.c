@@ -188,10 +188,11 @@ static void home_node_option(struct ctl *ctl)
 	ctl->policy.home_node = (int)node;
 }
 
+/* "local" is a set of nodes, found once all is read: not one node now. */
 static void preferred_option(struct ctl *ctl, struct order *o)
 {
 	set_policy(ctl, o, MPOL_PREFERRED, "--preferred", optarg);
-	if (numa_bitmask_weight(ctl->policy.nodes) != 1)
+	if (ctl->req.nodes_local || numa_bitmask_weight(ctl->policy.nodes) != 1)
 		usage_error("--preferred takes one node: '%s'", optarg);
 }
 

@@ -188,6 +188,10 @@ bad_input() {
 	bad_input "$(node_absent_error 0,1 1)" -p 0,1 true
 }
 
+@test "--preferred local: refused as not one node, not a crash" {
+	bad_input "numactl2: --preferred takes one node: 'local'" -p local true
+}
+
 @test "weights out of range" {
 	bad_input "numactl2: invalid weight '0' for node 0 (1-255)" -w 0 --weights=0:0 true
 	bad_input "numactl2: invalid weight '256' for node 0 (1-255)" -w 0 --weights=0:256 true
