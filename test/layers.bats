@@ -14,9 +14,9 @@
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job, lib/owner          the job's watcher, its report; the table's
 #                                  owner (numactl2d) and asking it
-#   4  lib/request                 a front end's request: resolved, applied,
-#                                  the job's end; --show, --hardware,
-#                                  --pid, --dry-run's lines
+#   4  lib/request, lib/print      a front end's request: resolved, applied,
+#                                  the job's end, --pid; the printers:
+#                                  --show, --hardware, --dry-run's lines
 #   6  msg/                        the wording both front ends share
 #   7  numactl2.c, cli/, slurm/,   the front ends (the CLI, the Slurm plugin,
 #      service/                    the table's owner numactl2d),
@@ -36,7 +36,7 @@ layer() {
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/* | lib/owner/*) echo 3 ;;
-	lib/request/*) echo 4 ;;
+	lib/request/* | lib/print/*) echo 4 ;;
 	msg/*) echo 6 ;;
 	numactl2 | cli/* | slurm/* | service/*) echo 7 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
@@ -104,7 +104,7 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|uapi\)/\|^#include "syscalls.h"' \
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|print\|uapi\)/\|^#include "syscalls.h"' \
 		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch] "$top"/service/*.c
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
