@@ -11,10 +11,10 @@
 
 int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
 {
-	return plan_print_weights(out, r, pl, &pl->state->autow, pl->state->dry_auto_gone);
+	return plan_print_weights(out, r, pl, pl->state->autow, pl->state->dry_auto_gone);
 }
 
 bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
 {
-	return pl->auto_weights && auto_weights_print_notice(out, prefix, &pl->state->autow);
+	return pl->auto_weights && auto_weights_print_notice(out, prefix, pl->state->autow);
 }

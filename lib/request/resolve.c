@@ -36,6 +36,10 @@ int request_plan_init(struct plan *pl)
 
 void request_plan_free(struct plan *pl)
 {
+	if (pl->state) {
+		free(pl->state->autow);
+		free(pl->state->grant);
+	}
 	free(pl->state);
 	pl->state = NULL;
 }
@@ -69,9 +73,12 @@ static int list_weights(const struct request *r, struct request_error *e)
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
 static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct auto_weights *aw = &pl->state->autow;
+	struct auto_weights *aw = pl->state->autow ? pl->state->autow : malloc(sizeof(*aw));
 	int rc;
 
+	if (!aw)
+		return fail(e, REQ_AUTO_UNREAD, ENOMEM);
+	pl->state->autow = aw;
 	memset(aw, 0, sizeof(*aw));
 	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
 	/* HMAT is root's: the table's owner reads it for a user. */
