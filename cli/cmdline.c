@@ -46,9 +46,7 @@ static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const c
 {
 	struct bitmask *mask;
 
-	/* The letter first: a first call of strcmp() would cost ~700
-	 * instructions of lazy binding before every exec (bench/overhead). */
-	if (arg[0] == 's' && strcmp(arg, "same") == 0) {
+	if (strcmp(arg, "same") == 0) {
 		if (!o->last_nodes)
 			usage_error("'same' needs an earlier node list");
 		arg = o->last_nodes;
