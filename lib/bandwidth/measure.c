@@ -40,7 +40,7 @@ static double now(void)
 {
 	struct timespec ts;
 
-	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 

@@ -223,7 +223,7 @@ static int spawn_list(const char *loader, const char *prog, char *const envp[], 
 	posix_spawnattr_t attr;
 	int pipefd[2], rc;
 
-	if (sys_pipe2(pipefd, O_CLOEXEC | O_NONBLOCK) < 0)
+	if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK) < 0)
 		return -errno;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
@@ -248,7 +248,7 @@ static long long now_ms(void)
 {
 	struct timespec ts;
 
-	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
