@@ -212,10 +212,7 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 {
 	struct policy *p = r->policy;
 
-	/* Not the refused change's table and conflict: request_apply_table()
-	 * fills them whole when it sets REQ_GLOBAL_REFUSED, and zeroing their
-	 * 3 KiB at every start cost 300 instructions (bench/overhead). */
-	memset(e, 0, offsetof(struct request_error, table));
+	memset(e, 0, sizeof(*e));
 	if (r->weights && choose_weights(r, pl, e) < 0)
 		return -1;
 	if (choose_target(r, pl, e) < 0)
