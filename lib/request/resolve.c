@@ -26,6 +26,9 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 /* A plan with its own state: 0, or -ENOMEM. */
 int request_plan_init(struct plan *pl)
 {
+	_Static_assert(offsetof(struct plan, libnuma) + sizeof(pl->libnuma) == sizeof(*pl),
+		      "the libnuma check's finding, not zeroed, is the plan's last field");
+
 	memset(pl, 0, offsetof(struct plan, libnuma));
 	pl->state = calloc(1, sizeof(*pl->state));
 	if (!pl->state)
