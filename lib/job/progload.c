@@ -124,7 +124,7 @@ static bool search_goes_on(int rc)
 
 int prog_exec_error(const char *cmd, char *const envp[])
 {
-	const char *dirs = env_value(envp, "PATH");
+	const char *dirs;
 	char path[PATH_MAX];
 	bool eacces = false;
 
@@ -132,6 +132,8 @@ int prog_exec_error(const char *cmd, char *const envp[])
 		return -ENOENT;
 	if (strchr(cmd, '/'))
 		return prog_file_error(cmd);
+	/* PATH only where it is searched: a path is not. */
+	dirs = env_value(envp, "PATH");
 	if (!dirs)
 		dirs = "/bin:/usr/bin";
 	for (;;) {
