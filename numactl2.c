@@ -416,6 +416,18 @@ static int hardware(const struct ctl *ctl)
 	return close_stdout(rc);
 }
 
+/* Whether a command that cannot run must fail before the plan says or
+ * changes anything: a dry run's lines, weights (the table's change, the
+ * libnuma check), a shared region, a watcher or a measurement would come
+ * first. A plain run's policy and CPUs die with it: its exec fails as
+ * numactl's does, with the same words and status (run_command). */
+static bool exec_checked_first(const struct ctl *ctl)
+{
+	return ctl->dry_run || ctl->weighted || ctl->weights_arg ||
+	       ctl->policy.mode == MPOL_WEIGHTED_INTERLEAVE || ctl->use_shm ||
+	       ctl->report != REPORT_NONE || ctl->restore || ctl->measure;
+}
+
 int main(int argc, char **argv, char **envp)
 {
 	struct report *report = NULL;
@@ -424,9 +436,8 @@ int main(int argc, char **argv, char **envp)
 	ctl.env = envp;
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
-	/* A command that cannot run fails as its exec would (127, 126),
-	 * dry run or not, before the plan says or changes anything. */
-	if (ctl.command && !ctl.show)
+	/* A command that cannot run fails as its exec would (127, 126). */
+	if (ctl.command && !ctl.show && exec_checked_first(&ctl))
 		exec_check(ctl.command, ctl.env, ctl.bare_optional);
 	cli_prepare(&ctl);
 	if (ctl.dry_run)
