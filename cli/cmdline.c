@@ -71,7 +71,7 @@ static void set_policy(struct ctl *ctl, struct order *o, int mode, const char *o
 	ctl->policy.mode = mode;
 	ctl->policy.option = opt;
 	/* "local": the nodes nearest to the job's CPUs, known once all is read (check.c). */
-	ctl->nodes_local = arg && arg[0] == 'l' && strcmp(arg, "local") == 0;
+	ctl->nodes_local = arg && strcmp(arg, "local") == 0;
 	o->node_spec_seen = o->node_spec_seen || ctl->nodes_local;
 	ctl->policy.nodes = arg && !ctl->nodes_local ? nodes_arg(ctl, o, arg) : NULL;
 }
