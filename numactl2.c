@@ -146,8 +146,8 @@ static void apply_policy(struct ctl *ctl)
 static struct sigaction sigpipe_started;
 static bool sigpipe_held;
 
-/* One sigaction() call both ways, no signal(): each distinct libc call
- * costs a lazy binding at start (bench/overhead). */
+/* sigaction(), not signal(): the job gets the disposition back whole, its
+ * flags and mask included. */
 static void sigpipe_hold(void)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN };
@@ -165,7 +165,7 @@ static void sigpipe_restore(void)
 /* Only a run with something to finish after a notice holds it: the table's
  * change, measured weights (which may change it), a --report or
  * --restore-weights watcher. A plain run dies of it as numactl would, with
- * nothing changed, and pays no sigaction() at its start (bench/overhead). */
+ * nothing changed. */
 static bool sigpipe_matters(const struct ctl *ctl)
 {
 	return ctl->command && (ctl->plan.table_change || ctl->plan.measured ||
