@@ -269,6 +269,7 @@ demo: numactl2
 
 bench: numactl2 $(BENCH_WEIGHTS)
 	bench/overhead
+	bench/overhead --check
 	bench/owner
 	bench/owner direct
 	$(BENCH_WEIGHTS)
