@@ -55,7 +55,8 @@ override CFLAGS += -std=gnu17 $(WARNINGS) $(WERROR) -ffunction-sections
 override CPPFLAGS += -I. -Ilib
 DEPFLAGS = -MMD -MP
 # numactl2 itself links libnuma alone: each further shared library costs
-# instructions at every start (bench/overhead). Tests and benches add libm.
+# instructions at every start (libm: 24,396, 9.3% of numactl2 -i all
+# /bin/true, bench/overhead). Tests and benches add libm.
 LDLIBS = -lnuma
 TEST_LDLIBS = $(LDLIBS) -lpthread -lm
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -281,6 +282,7 @@ demo: numactl2
 
 bench: numactl2 $(BENCH_WEIGHTS)
 	bench/overhead
+	bench/overhead --check
 	bench/owner
 	bench/owner direct
 	$(BENCH_WEIGHTS)

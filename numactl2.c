@@ -146,8 +146,8 @@ static void apply_policy(struct ctl *ctl)
 static struct sigaction sigpipe_started;
 static bool sigpipe_held;
 
-/* One sigaction() call both ways, no signal(): each distinct libc call
- * costs a lazy binding at start (bench/overhead). */
+/* sigaction(), not signal(): the job gets the disposition back whole, its
+ * flags and mask included. */
 static void sigpipe_hold(void)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN };
@@ -165,7 +165,7 @@ static void sigpipe_restore(void)
 /* Only a run with something to finish after a notice holds it: the table's
  * change, measured weights (which may change it), a --report or
  * --restore-weights watcher. A plain run dies of it as numactl would, with
- * nothing changed, and pays no sigaction() at its start (bench/overhead). */
+ * nothing changed. */
 static bool sigpipe_matters(const struct ctl *ctl)
 {
 	return ctl->command && (ctl->plan.table_change || ctl->plan.measured ||
@@ -413,6 +413,18 @@ static int hardware(const struct ctl *ctl)
 	return close_stdout(rc);
 }
 
+/* Whether a command that cannot run must fail before the plan says or
+ * changes anything: a dry run's lines, weights (the table's change, the
+ * libnuma check), a shared region, a watcher or a measurement would come
+ * first. A plain run's policy and CPUs die with it: its exec fails as
+ * numactl's does, with the same words and status (run_command). */
+static bool exec_checked_first(const struct ctl *ctl)
+{
+	return ctl->dry_run || ctl->weighted || ctl->weights_arg ||
+	       ctl->policy.mode == MPOL_WEIGHTED_INTERLEAVE || ctl->use_shm ||
+	       ctl->report != REPORT_NONE || ctl->restore || ctl->measure;
+}
+
 int main(int argc, char **argv, char **envp)
 {
 	struct report *report = NULL;
@@ -421,9 +433,8 @@ int main(int argc, char **argv, char **envp)
 	ctl.env = envp;
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
-	/* A command that cannot run fails as its exec would (127, 126),
-	 * dry run or not, before the plan says or changes anything. */
-	if (ctl.command && !ctl.show)
+	/* A command that cannot run fails as its exec would (127, 126). */
+	if (ctl.command && !ctl.show && exec_checked_first(&ctl))
 		exec_check(ctl.command, ctl.env, ctl.bare_optional);
 	cli_prepare(&ctl);
 	if (ctl.dry_run)

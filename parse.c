@@ -13,7 +13,7 @@ static void set_err(struct parse_err *e, enum parse_errkind kind,
 	if (len >= sizeof(e->item))
 		len = sizeof(e->item) - 1;
 	e->kind = kind;
-	memmove(e->item, item, len);	/* memcpy would need GLIBC_2.14 (bench/overhead) */
+	memcpy(e->item, item, len);
 	e->item[len] = '\0';
 	e->node = node;
 }
@@ -49,7 +49,7 @@ static int parse_span(const char *s, size_t len, unsigned long max, unsigned lon
 	}
 	if (len == 0 || len >= sizeof(buf))
 		return len ? -ERANGE : -EINVAL;
-	memmove(buf, s, len);	/* memcpy would need GLIBC_2.14 (bench/overhead) */
+	memcpy(buf, s, len);
 	buf[len] = '\0';
 	return parse_ulong(buf, max, out);
 }
@@ -187,11 +187,8 @@ int parse_node_list(const char *s, struct parse_err *e)
 int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
 {
 	e->kind = PE_NONE;
-	/* By hand: a first call of strchr() would cost ~700 instructions of
-	 * lazy binding before every exec (bench/overhead). */
-	for (const char *c = s; *c; c++)
-		if (*c == ':')
-			return 0;
+	if (strchr(s, ':'))
+		return 0;
 	while (*s) {
 		size_t len = 0;
 		unsigned long v;

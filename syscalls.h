@@ -47,30 +47,6 @@ static inline long set_mempolicy_home_node(void *start, unsigned long len,
 	return syscall(SYS_set_mempolicy_home_node, start, len, home_node, flags);
 }
 
-/* Calls glibc wraps only under a symbol version newer than numactl's needs
- * (pipe2 2.9, clock_gettime 2.17, getrandom 2.25, pidfd_* 2.36): the
- * dynamic loader checks every version a binary needs at each start (~300
- * instructions each, bench/overhead), so these go to the kernel directly,
- * always through these wrappers (test/startup.bats holds the release
- * binary to an allowlist of versions). They are named after its entry
- * points, since libc's headers declare the plain names. */
-static inline int sys_pipe2(int fds[2], int flags)
-{
-	return (int)syscall(SYS_pipe2, fds, flags);
-}
-
-static inline ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
-{
-	return syscall(SYS_getrandom, buf, len, flags);
-}
-
-/* Without the vDSO: only the measurement, the lease wait and the job's
- * watcher read the clock, once a pass, a 20 ms poll or a job's event. */
-static inline int sys_clock_gettime(clockid_t clock, struct timespec *ts)
-{
-	return (int)syscall(SYS_clock_gettime, clock, ts);
-}
-
 /* Linux 5.6; glibc has no wrapper. The caller falls back where it is
  * ENOSYS (an older kernel, or a seccomp filter that does not know it). */
 static inline int sys_openat2(int dirfd, const char *path, struct open_how *how, size_t size)
@@ -90,15 +66,17 @@ static inline int sys_openat2(int dirfd, const char *path, struct open_how *how,
 #define SO_PEERPIDFD 77
 #endif
 
+/* pidfd_open(), pidfd_send_signal() (glibc's wrappers are 2.36) and
+ * renameat2() (2.28) go to the kernel directly: the binary runs on the
+ * glibc numactl's set of versions asks, with pipe2 (2.9), clock_gettime
+ * (2.17) and close_range (2.34) besides (test/startup.bats), and each
+ * version more is checked by the dynamic loader at every start (GLIBC_2.6,
+ * for CPU_COUNT: 423 instructions, 0.16%, bench/overhead). They are named
+ * after the kernel's entry points, since libc's headers declare the plain
+ * names. */
 static inline int sys_pidfd_open(pid_t pid, unsigned int flags)
 {
 	return (int)syscall(SYS_pidfd_open, pid, flags);
-}
-
-/* Mainline since 5.9; glibc's wrapper is 2.34. */
-static inline int sys_close_range(unsigned int first, unsigned int last, unsigned int flags)
-{
-	return (int)syscall(SYS_close_range, first, last, flags);
 }
 
 /* renameat2(2) (Linux 3.15; glibc's wrapper is 2.28): RENAME_EXCHANGE

@@ -33,9 +33,7 @@ static void check_list_numbers(const char *what, const char *arg)
 /* A node list as given: "same" for the one before. */
 static const char *same_nodes(struct order *o, const char *arg)
 {
-	/* The letter first: a first call of strcmp() would cost ~700
-	 * instructions of lazy binding before every exec (bench/overhead). */
-	if (arg[0] == 's' && strcmp(arg, "same") == 0) {
+	if (strcmp(arg, "same") == 0) {
 		if (!o->last_nodes)
 			usage_error("'same' needs an earlier node list");
 		arg = o->last_nodes;

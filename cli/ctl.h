@@ -41,8 +41,7 @@ struct ctl {
 	pid_t pid;			/* --pid; 0: none */
 	bool migrate;			/* --migrate: --pid moves the pages too */
 	char **command;			/* NULL when none */
-	char **env;			/* main()'s envp, where the command is found and run
-					 * (not environ: a copy relocation fewer) */
+	char **env;			/* main()'s envp, where the command is found and run */
 	struct request req;		/* what the library is asked, filled through its
 					 * setters (cmdline.c, check.c, prepare.c) */
 	struct plan plan;		/* what it resolved that into */

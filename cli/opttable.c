@@ -3,7 +3,6 @@
  * and the text of each option in --help (cli/usage.c prints it, and
  * help2man turns it into the man page). */
 #include <stddef.h>
-#include <string.h>
 
 #include "cli/opttable.h"
 
@@ -12,8 +11,7 @@
  *   LONG_OPT(name, ID, has_arg, arg, help)  long-only: OPT_ID is above CHAR_MAX
  * arg names the argument in --help ("" for none); help "" is an alias --help
  * does not list, and '\n' in it continues at the help column. getopt's tables are
- * made from this list at compile time (made at each start, they cost ~760
- * instructions before the exec, bench/overhead). */
+ * made from this list at compile time. */
 #define CLI_OPTIONS(OPT, LONG_OPT) \
 	OPT(     "interleave",           INTERLEAVE,     required_argument, "NODES", \
 		 "interleave memory over NODES") \
@@ -138,22 +136,15 @@ const struct option cli_longopts[] = { CLI_OPTIONS(LONGOPT, LONGOPT) { 0 } };
 const char cli_shortopts[] = { '+', ':', CLI_OPTIONS(SHORTOPT, NO_SHORTOPT) '\0' };
 
 /* What --help says of each option, entry by entry with cli_longopts: the
- * argument's name and the text, each ending in '\0'. One string, not a table
- * of pointers: each pointer in a PIE's data is a relocation at every start
- * (bench/overhead). */
-#define OPTION_HELP(name, id, has_arg, arg, help) arg "\0" help "\0"
-static const char option_help[] = CLI_OPTIONS(OPTION_HELP, OPTION_HELP);
+ * argument's name ("" for none) and the text ("" for an alias --help does
+ * not list). */
+#define OPTION_HELP(name, id, has_arg, arg, help) { arg, help },
+static const struct {
+	const char *arg, *help;
+} option_help[] = { CLI_OPTIONS(OPTION_HELP, OPTION_HELP) };
 
-/* Option I's argument name ("" for none) and --help text ("" for an alias
- * --help does not list): the I-th pair of strings of option_help. */
 const char *cli_option_help(size_t i, const char **arg)
 {
-	const char *a = option_help;
-
-	for (; i > 0; i--) {
-		a += strlen(a) + 1;
-		a += strlen(a) + 1;
-	}
-	*arg = a;
-	return a + strlen(a) + 1;
+	*arg = option_help[i].arg;
+	return option_help[i].help;
 }

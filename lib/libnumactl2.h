@@ -284,7 +284,7 @@ struct table_said {
 
 /* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
  * "would set global interleave weights: 0:3 1:1"; 0 or -ENOMEM
- * (lib/request/planprint.c). */
+ * (lib/print/planprint.c). */
 int admin_print_set(FILE *out, const struct weight_list *wl);
 
 /* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
@@ -443,7 +443,7 @@ struct migrate_result {
 	int fail_err;		/* its status, -errno */
 };
 
-/* --show (lib/request/show.c). */
+/* --show (lib/print/show.c). */
 /* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
  * exits 1); -errno with *FAILED naming the call that failed (get_mempolicy2
  * may fail with -ENOSYS under a seccomp filter), or NULL for -ENOMEM. */
@@ -452,7 +452,7 @@ int show_print(FILE *out, const char **failed);
  * and numactl2d's holders (pid, uid, user, command, weights). */
 int show_print_json(FILE *out, const char **failed);
 
-/* --hardware (lib/request/hardware.c). */
+/* --hardware (lib/print/hardware.c). */
 /* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
  * exits 1); -ENOMEM: the table's leases cannot be listed (nothing written). */
 int hardware_print(FILE *out, bool cpu_compress);
@@ -566,9 +566,11 @@ struct plan {
 	 * bandwidths, one for each plan (request_plan_init(): a process may
 	 * hold several; request_plan_free()). */
 	struct plan_state *state;
-	/* From here on request_plan_init() zeroes nothing (bench/overhead: 5 KiB
-	 * of memset at every start): the libnuma check fills libnuma whole; it
-	 * is read only once libnuma_checked says so. */
+	/* Last, and not zeroed by request_plan_init() (resolve.c checks that
+	 * it is last): the libnuma check fills it whole, and it is read only
+	 * once libnuma_checked says so. Its 8 KiB of paths zeroed at every
+	 * start would cost 8,945 instructions, 3.4% of numactl2 -i all's
+	 * start-up (bench/overhead). */
 	struct libnuma_finding libnuma;
 };
 
@@ -669,9 +671,10 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 int request_admin_dry(enum admin_op op, const struct weight_list *wl,
 		      const struct lease_options *o, struct request_error *e);
 
-/* --dry-run's lines of the plan's weights (planprint.c): the weights, where
- * they go and the leases in their way, the libnuma check it did not run,
- * --weights=auto's bandwidths; 0 or -ENOMEM. */
+/* --dry-run's lines of the plan's weights (lib/request/planlines.c, printed by
+ * lib/print/planprint.c): the weights, where they go and the leases in their
+ * way, the libnuma check it did not run, --weights=auto's bandwidths; 0 or
+ * -ENOMEM. */
 int request_print_weights(FILE *out, const struct request *r, const struct plan *pl);
 /* A run's one-line notice, after PREFIX, when --weights=auto's row is
  * approximated (HMAT unread: a user who is not root): from what, the worst

@@ -14,9 +14,11 @@
 #   2  lib/weights                 the global table, leases, transactions
 #   3  lib/job, lib/owner          the job's watcher, its report; the table's
 #                                  owner (numactl2d) and asking it
-#   4  lib/request                 a front end's request: resolved, applied,
-#                                  the job's end; --show, --hardware,
-#                                  --pid, --dry-run's lines
+#   4  lib/print                   the printers: --show, --hardware,
+#                                  --dry-run's lines
+#   5  lib/request                 a front end's request: resolved, applied,
+#                                  the job's end, --pid; a plan's lines, its
+#                                  own part handed to the printers
 #   6  msg/                        the wording both front ends share
 #   7  numactl2.c, cli/, slurm/,   the front ends (the CLI, the Slurm plugin,
 #      service/                    the table's owner numactl2d),
@@ -36,7 +38,8 @@ layer() {
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/* | lib/owner/*) echo 3 ;;
-	lib/request/*) echo 4 ;;
+	lib/print/*) echo 4 ;;
+	lib/request/*) echo 5 ;;
 	msg/*) echo 6 ;;
 	numactl2 | cli/* | slurm/* | service/*) echo 7 ;;
 	*) echo "layers.bats: no layer for $1" >&2; echo 9 ;;
@@ -104,7 +107,7 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|uapi\)/\|^#include "syscalls.h"' \
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|print\|uapi\)/\|^#include "syscalls.h"' \
 		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch] "$top"/service/*.c
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
@@ -125,6 +128,17 @@ graph() {
 	[[ $output == *"lib/request/apply lib/weights/table"* ]]
 	[[ $output == *"lib/request/apply lib/libnumactl2"* ]]
 	[[ $output == *"cli/prepare lib/request/resolve"* ]]
+}
+
+@test "layers: the printers are read, below the request and above what they print" {
+	run -0 graph
+	# The request hands its plan's own part to the printers (planlines.c,
+	# pidpolicy.c); a printer reads the table's view.
+	[[ $output == *"lib/request/planlines lib/print/planprint"* ]]
+	[[ $output == *"lib/request/pidpolicy lib/print/show"* ]]
+	[[ $output == *"lib/print/show lib/weights/view"* ]]
+	[ "$(layer lib/print/show)" -lt "$(layer lib/request/planlines)" ]
+	[ "$(layer lib/print/show)" -gt "$(layer lib/owner/wire)" ]
 }
 
 # The project's headers a header includes.

@@ -29,7 +29,8 @@ void bw_divide_by_gcd(unsigned *v, unsigned n);
 
 /* min and max of two bandwidths or throughputs, all finite (bw_input_valid):
  * libm's fmin and fmax would link libm into numactl2, whose loading alone
- * costs more instructions at every start than numactl spends up to its exec. */
+ * costs 24,396 instructions at every start (9.3% of numactl2 -i all
+ * /bin/true, bench/overhead). */
 static inline double bw_min(double a, double b)
 {
 	return a < b ? a : b;

@@ -40,7 +40,7 @@ static double now(void)
 {
 	struct timespec ts;
 
-	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -61,10 +61,10 @@ static void slice(const struct pool *p, unsigned index)
 		a[i] = b[i] + 3.0 * c[i];
 }
 
-/* Pinned by the thread itself, not by pthread_attr_setaffinity_np(): that
- * needs GLIBC_2.32, a version check at every start (bench/overhead). Should
- * it fail (the cpuset shrank meanwhile), the thread keeps the affinity it
- * inherited and the measurement goes on. */
+/* Pinned by the thread itself, not by pthread_attr_setaffinity_np(), whose
+ * failure would stop pthread_create(): should the pin fail (the cpuset
+ * shrank meanwhile), the thread keeps the affinity it inherited and the
+ * measurement goes on. */
 static void pin(int cpu)
 {
 	cpu_set_t one;
@@ -116,17 +116,6 @@ static int start_workers(struct pool *p, struct worker *w, const cpu_set_t *cpus
 		started += rc == 0;
 	}
 	return rc;
-}
-
-/* CPU_COUNT() would call __sched_cpucount, a GLIBC_2.6 version check at
- * every start (bench/overhead). */
-static unsigned cpu_count(const cpu_set_t *cpus)
-{
-	unsigned n = 0;
-
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-		n += CPU_ISSET(cpu, cpus) != 0;
-	return n;
 }
 
 static void stop_workers(struct pool *p, struct worker *w)
@@ -212,7 +201,7 @@ int measure_run(const struct measure_req *req, struct measurement *m)
 	if (sched_getaffinity(0, sizeof(cpus), &cpus) < 0)
 		return -errno;
 	list_nodes(req->nodes, m);
-	p.threads = m->threads = cpu_count(&cpus);
+	p.threads = m->threads = (unsigned)CPU_COUNT(&cpus);
 	p.per_thread = req->size / 3 / sizeof(double) / p.threads;
 	if (p.per_thread == 0)
 		return -EINVAL;

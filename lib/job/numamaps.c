@@ -16,8 +16,7 @@
 
 const char *map_kind_name(enum map_kind k)
 {
-	/* Arrays, not pointers: a pointer is a relocation at every start (bench/overhead). */
-	static const char names[MAP_KINDS][sizeof("heap")] = { "heap", "anon", "file" };
+	static const char *const names[MAP_KINDS] = { "heap", "anon", "file" };
 
 	return names[k];
 }

@@ -124,7 +124,7 @@ static bool search_goes_on(int rc)
 
 int prog_exec_error(const char *cmd, char *const envp[])
 {
-	const char *dirs = env_value(envp, "PATH");
+	const char *dirs;
 	char path[PATH_MAX];
 	bool eacces = false;
 
@@ -132,6 +132,8 @@ int prog_exec_error(const char *cmd, char *const envp[])
 		return -ENOENT;
 	if (strchr(cmd, '/'))
 		return prog_file_error(cmd);
+	/* PATH only where it is searched: a path is not. */
+	dirs = env_value(envp, "PATH");
 	if (!dirs)
 		dirs = "/bin:/usr/bin";
 	for (;;) {
@@ -223,7 +225,7 @@ static int spawn_list(const char *loader, const char *prog, char *const envp[], 
 	posix_spawnattr_t attr;
 	int pipefd[2], rc;
 
-	if (sys_pipe2(pipefd, O_CLOEXEC | O_NONBLOCK) < 0)
+	if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK) < 0)
 		return -errno;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);
@@ -248,7 +250,7 @@ static long long now_ms(void)
 {
 	struct timespec ts;
 
-	sys_clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 

@@ -201,11 +201,11 @@ int supervise_start(struct job *job)
 	job->pidfd = sys_pidfd_open(job->pid, 0);
 	if (job->pidfd < 0)
 		return fail(job, "pidfd_open");
-	if (sys_pipe2(gate, O_CLOEXEC) < 0) {
+	if (pipe2(gate, O_CLOEXEC) < 0) {
 		close(job->pidfd);
 		return fail(job, "pipe");
 	}
-	if (sys_pipe2(ready, O_CLOEXEC) < 0) {
+	if (pipe2(ready, O_CLOEXEC) < 0) {
 		close_pair(gate);
 		close(job->pidfd);
 		return fail(job, "pipe");
@@ -344,7 +344,7 @@ static long long now_ms(void)
 {
 	struct timespec t;
 
-	sys_clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 

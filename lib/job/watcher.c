@@ -102,7 +102,7 @@ static int shed(int pidfd, int gate)
 	gate = to_scratch(gate);
 	if (pidfd < 0 || gate < 0 || dup2(pidfd, PIDFD_SLOT) < 0 || dup2(gate, GATE_SLOT) < 0)
 		return -1;
-	if (sys_close_range(GATE_SLOT + 1, ~0U, 0) < 0)
+	if (close_range(GATE_SLOT + 1, ~0U, 0) < 0)
 		return -1;
 	null = open("/dev/null", O_RDWR);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || (!keep && dup2(null, 2) < 0))
@@ -213,7 +213,7 @@ int watcher_start(const struct watcher *w, int *gate)
 	*gate = -1;
 	if (pidfd < 0)
 		return -errno;
-	if (sys_pipe2(fds, O_CLOEXEC) < 0) {
+	if (pipe2(fds, O_CLOEXEC) < 0) {
 		rc = -errno;
 		close(pidfd);
 		return rc;

@@ -58,9 +58,10 @@ struct bitmask *cpus_parse(const char *s, bool all)
 	return all ? numa_parse_cpustring_all(s) : numa_parse_cpustring(s);
 }
 
-/* The first node of mask at or after from, or -1. Word by word, not
- * numa_bitmask_isbitset() bit by bit: it runs before the exec, on masks of
- * 1024 bits or more (bench/overhead). */
+/* The first node of mask at or after from, or -1: word by word, as the
+ * kernel's find_next_bit(), on masks of 1024 bits or more. Bit by bit
+ * through numa_bitmask_isbitset() would cost 775 instructions before the
+ * exec of numactl2 -i all /bin/true (0.3%, bench/overhead). */
 int nodes_next(const struct bitmask *mask, unsigned from)
 {
 	const unsigned bits = 8 * sizeof(unsigned long);

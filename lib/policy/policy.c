@@ -10,8 +10,7 @@
 #include "policy/policy.h"
 #include "syscalls.h"
 
-/* Arrays, not pointers: a pointer is a relocation at every start (bench/overhead). */
-static const char policy_names[][sizeof("weighted-interleave")] = {
+static const char *const policy_names[] = {
 	"default", "preferred", "bind", "interleave", "local",
 	"preferred-many", "weighted-interleave",
 };

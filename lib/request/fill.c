@@ -48,11 +48,9 @@ int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct requ
 	return 0;
 }
 
-/* The letter first: a first call of strcmp() would cost ~700 instructions
- * of lazy binding before every exec of a plain run (bench/overhead). */
 static bool is_local(const char *arg)
 {
-	return arg[0] == 'l' && strcmp(arg, "local") == 0;
+	return strcmp(arg, "local") == 0;
 }
 
 int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct request_error *e)

@@ -92,8 +92,8 @@ static void granted(const struct request *r, struct plan *pl, const struct owner
 		pl->state->owner_said.keep = false;
 	pl->state->owner_kept = k->flags & OWNER_KEEP;
 	pl->state->owner_auto_off = a->auto_off != OWNER_AUTO_UNTOUCHED;
-	memcpy(pl->state->owner_was, a->was, OWNER_NODES);
-	memcpy(pl->state->owner_now, a->now, OWNER_NODES);
+	memcpy(pl->state->grant->was, a->was, OWNER_NODES);
+	memcpy(pl->state->grant->now, a->now, OWNER_NODES);
 	pl->state->owned = !(k->flags & OWNER_NO_JOB);
 }
 
@@ -203,6 +203,12 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct request_e
 	struct owner_answer a;
 	int got;
 
+	if (!pl->state->grant && !(pl->state->grant = malloc(sizeof(*pl->state->grant)))) {
+		e->kind = REQ_NOMEM_WEIGHTS;
+		e->err = ENOMEM;
+		*rc = -1;
+		return 1;
+	}
 	if (!ask_owner(r, false, &k, &a, &got, &pl->state->owner_here))
 		return 0;
 	pl->table_taken = true;
@@ -341,14 +347,14 @@ static void say_released(const struct plan_state *st, const struct owner_answer 
 			 struct job_end *out)
 {
 	for (unsigned n = 0; n < OWNER_NODES; n++) {
-		if (!st->owner_now[n] || st->owner_now[n] == st->owner_was[n])
+		if (!st->grant->now[n] || st->grant->now[n] == st->grant->was[n])
 			continue;
-		if (a->now[n] == st->owner_was[n])
+		if (a->now[n] == st->grant->was[n])
 			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
-				 st->owner_now[n], a->now[n]);
+				 st->grant->now[n], a->now[n]);
 		else
 			add_node(out->left, sizeof(out->left), "node%u at %u (was %u: another job "
-				 "holds it, or it changed since)", n, a->now[n], st->owner_was[n]);
+				 "holds it, or it changed since)", n, a->now[n], st->grant->was[n]);
 	}
 }
 
@@ -459,8 +465,8 @@ static void unkeep(struct plan_state *st, struct job_end *out)
 	int rc;
 
 	for (unsigned n = 0; n < OWNER_NODES; n++)
-		if (st->owner_now[n] && st->owner_now[n] != st->owner_was[n])
-			k.weight[n] = st->owner_was[n];
+		if (st->grant->now[n] && st->grant->now[n] != st->grant->was[n])
+			k.weight[n] = st->grant->was[n];
 	rc = ask_here(&k, &a);
 	if (rc < 0) {
 		snprintf(st->owner_stays, sizeof(st->owner_stays), "the weights it changed stay "
@@ -473,7 +479,7 @@ static void unkeep(struct plan_state *st, struct job_end *out)
 	for (unsigned n = 0; out && n < OWNER_NODES; n++)
 		if (k.weight[n])
 			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
-				 st->owner_now[n], k.weight[n]);
+				 st->grant->now[n], k.weight[n]);
 	if (st->owner_auto_off)
 		unkeep_auto(st);
 }

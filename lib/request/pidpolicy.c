@@ -14,7 +14,7 @@
 #include "policy/mpol2.h"
 #include "policy/remote.h"
 #include "policy/threads.h"
-#include "request/show.h"
+#include "print/show.h"
 
 static int fail(struct pid_result *res, enum pid_step step, int rc)
 {

@@ -11,12 +11,21 @@
 #include "job/watcher.h"
 #include "weights/target.h"
 
+/* What the table's owner granted the job, node by node: the table before
+ * and after the change (ownerask.c). */
+struct owner_grant {
+	uint8_t was[PARSE_MAX_NODES];
+	uint8_t now[PARSE_MAX_NODES];
+};
+
+/* Its parts that only some runs need are allocated by the step that needs
+ * them: a plain run neither reads bandwidths nor asks the table's owner. */
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
 	struct watcher watcher;		/* what it does at the job's end */
-	/* --weights=auto fills autow whole, read only once pl->auto_weights
-	 * says so. */
-	struct auto_weights autow;	/* --weights=auto: bandwidths and weights */
+	/* --weights=auto's bandwidths and weights (resolve.c), read only once
+	 * pl->auto_weights says so. */
+	struct auto_weights *autow;
 	/* The weights held by the table's owner (numactl2d, or root's own)
 	 * for this job, and what it changed. */
 	bool owned;
@@ -29,8 +38,8 @@ struct plan_state {
 					 * service watches the job (pl->watch) */
 	char owner_stays[200];		/* its release or undo: what could not go back */
 	struct table_said owner_said;
-	uint8_t owner_was[PARSE_MAX_NODES];	/* the table before and after the */
-	uint8_t owner_now[PARSE_MAX_NODES];	/* change, per node asked */
+	struct owner_grant *grant;	/* allocated by the ask, read once owned
+					 * or owner_wrote says it granted */
 };
 
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0

@@ -26,6 +26,9 @@ static int fail(struct request_error *e, enum request_fault kind, int err)
 /* A plan with its own state: 0, or -ENOMEM. */
 int request_plan_init(struct plan *pl)
 {
+	_Static_assert(offsetof(struct plan, libnuma) + sizeof(pl->libnuma) == sizeof(*pl),
+		      "the libnuma check's finding, not zeroed, is the plan's last field");
+
 	memset(pl, 0, offsetof(struct plan, libnuma));
 	pl->state = calloc(1, sizeof(*pl->state));
 	if (!pl->state)
@@ -36,6 +39,10 @@ int request_plan_init(struct plan *pl)
 
 void request_plan_free(struct plan *pl)
 {
+	if (pl->state) {
+		free(pl->state->autow);
+		free(pl->state->grant);
+	}
 	free(pl->state);
 	pl->state = NULL;
 }
@@ -63,9 +70,12 @@ static int list_weights(const struct request *r, struct request_error *e)
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
 static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
 {
-	struct auto_weights *aw = &pl->state->autow;
+	struct auto_weights *aw = pl->state->autow ? pl->state->autow : malloc(sizeof(*aw));
 	int rc;
 
+	if (!aw)
+		return fail(e, REQ_AUTO_UNREAD, ENOMEM);
+	pl->state->autow = aw;
 	memset(aw, 0, sizeof(*aw));
 	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
 	/* HMAT is root's: the table's owner reads it for a user. */
@@ -198,10 +208,7 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 {
 	struct policy *p = r->policy;
 
-	/* Not the refused change's table and conflict: request_apply_table()
-	 * fills them whole when it sets REQ_GLOBAL_REFUSED, and zeroing their
-	 * 3 KiB at every start cost 300 instructions (bench/overhead). */
-	memset(e, 0, offsetof(struct request_error, table));
+	memset(e, 0, sizeof(*e));
 	if (r->weights_kind != NC2_WEIGHTS_NONE && choose_weights(r, pl, e) < 0)
 		return -1;
 	if (choose_target(r, pl, e) < 0)

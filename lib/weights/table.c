@@ -131,8 +131,7 @@ int gw_read(unsigned node, unsigned *weight)
 /* Kernels from 6.16 call the switch "auto"; some 6.18 builds "__auto_type". */
 static const char *auto_path(char *buf, size_t len)
 {
-	/* Arrays, not pointers: a pointer is a relocation at every start (bench/overhead). */
-	static const char names[][sizeof("__auto_type")] = { "auto", "__auto_type" };
+	static const char *const names[] = { "auto", "__auto_type" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(buf, len, "%s/%s", gw_dir(), names[i]);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --dry-run's lines of what the library would do, written to the FILE * a
  * front end gives: a plan's weights, where they go and the holders in their
- * way, the libnuma check it did not run, --weights=auto's bandwidths (and a
- * run's notice when they are approximated); and what --set or
- * --reset-global-weights would write. */
+ * way, the libnuma check it did not run, --weights=auto's bandwidths; and
+ * what --set or --reset-global-weights would write. */
 #include <errno.h>
 #include <stdio.h>
 
@@ -12,7 +11,7 @@
 #include "libnumactl2.h"
 #include "owner/autoback.h"
 #include "owner/wire.h"
-#include "request/planstate.h"
+#include "print/planprint.h"
 #include "weights/target.h"
 #include "weights/view.h"
 
@@ -103,7 +102,8 @@ static void print_libnuma(FILE *out, const struct policy *p, const struct plan *
 		"weights go to the global table instead\n", f->lib, f->prog);
 }
 
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
+int plan_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+		       const struct auto_weights *aw, bool auto_gone)
 {
 	const struct policy *p = r->policy;
 
@@ -112,17 +112,12 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
 			"shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p, pl) < 0)
 		return -ENOMEM;
-	if (pl->state->dry_auto_gone)
+	if (auto_gone)
 		print_auto_gone(out);
 	print_libnuma(out, p, pl);
 	if (pl->auto_weights)
-		auto_weights_print(out, &pl->state->autow);
+		auto_weights_print(out, aw);
 	return 0;
-}
-
-bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
-{
-	return pl->auto_weights && auto_weights_print_notice(out, prefix, &pl->state->autow);
 }
 
 /* Would --set-global-weights=WL (NULL: --reset-global-weights, 1 on every

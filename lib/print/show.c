@@ -10,7 +10,7 @@
 #include "policy/mpol2.h"
 #include "policy/policy.h"
 #include "owner/wire.h"
-#include "request/show.h"
+#include "print/show.h"
 #include "syscalls.h"
 #include "weights/view.h"
 

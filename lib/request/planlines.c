@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A plan's lines for a front end: its own part, which the printers do not
+ * see (planstate.h), handed to them (lib/print/planprint.c,
+ * lib/bandwidth/autoprint.c). */
+#include <stdio.h>
+
+#include "bandwidth/autoweights.h"
+#include "libnumactl2.h"
+#include "print/planprint.h"
+#include "request/planstate.h"
+
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
+{
+	return plan_print_weights(out, r, pl, pl->state->autow, pl->state->dry_auto_gone);
+}
+
+bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
+{
+	return pl->auto_weights && auto_weights_print_notice(out, prefix, pl->state->autow);
+}
