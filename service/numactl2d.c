@@ -99,6 +99,34 @@ static void check_dir(const char *path)
 		errx(1, "'%s' must be a directory of this user's that no one else can write", dir);
 }
 
+/* The socket appears at PATH only once any user may connect to it and it
+ * listens: bound under a name of its own in the same directory, made
+ * 0666 (who asks is the socket's to say, SO_PEERCRED), listening, then
+ * linked to PATH, which fails if another service took PATH meanwhile. A
+ * client that finds PATH is served, never refused by the mode the bind
+ * gave it or by a socket that does not listen yet. */
+static void bind_ready(int fd, struct sockaddr_un *sa, const char *path)
+{
+	char tmp[sizeof(sa->sun_path)];
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid()) >= sizeof(tmp))
+		errx(1, "--socket: '%s' is too long", path);
+	(void)unlink(tmp);
+	strcpy(sa->sun_path, tmp);
+	if (bind(fd, (struct sockaddr *)sa, sizeof(*sa)) < 0)
+		err(1, "cannot listen on '%s'", path);
+	if (chmod(tmp, 0666) < 0 || listen(fd, 128) < 0 || link(tmp, path) < 0) {
+		int saved = errno;
+
+		(void)unlink(tmp);
+		errno = saved;
+		if (saved == EEXIST)
+			errx(1, "another numactl2d listens on '%s'", path);
+		err(1, "cannot listen on '%s'", path);
+	}
+	(void)unlink(tmp);
+}
+
 static int listen_on(const char *path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
@@ -118,11 +146,7 @@ static int listen_on(const char *path)
 			errx(1, "another numactl2d listens on '%s'", path);
 		(void)unlink(path);
 	}
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		err(1, "cannot listen on '%s'", path);
-	/* Any user may ask: who asks is the socket's to say (SO_PEERCRED). */
-	if (chmod(path, 0666) < 0 || listen(fd, 128) < 0)
-		err(1, "cannot listen on '%s'", path);
+	bind_ready(fd, &sa, path);
 	return fd;
 }
 

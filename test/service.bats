@@ -65,6 +65,35 @@ HMAT_DRIVER=${HMAT_DRIVER:-$BATS_TEST_DIRNAME/../build/test/hmat_driver}
 	[ "$output" = 6 ]
 }
 
+# The socket's path appears only once it is 0666 and listening: a client
+# that finds it is served (svc_start waits for the path alone). strace's
+# order of the calls is the proof: a race of a few microseconds is not.
+@test "service: its socket appears only once any user may connect and it listens" {
+	command -v strace >/dev/null || skip "needs strace"
+	strace -f -o "$SVC/trace" -e trace=bind,chmod,listen,link,rename \
+		"$NUMACTL2D" --socket="$SVC/run/socket" --state="$SVC/state" \
+		--rules="$SVC/rules.conf" --stderr 2>>"$SVC/log" &
+	tracer=$!
+	bg+=("$tracer")
+	wait_until [ -S "$SVC/run/socket" ] || return 1
+	# Stopped by its own PID (svc_stop): strace then ends with it.
+	svc_pid=$(pgrep -P "$tracer" -x numactl2d)
+	[ -n "$svc_pid" ] || return 1
+	run -0 --separate-stderr as_nobody "$NUMACTL2" -w 0 --weights=0:7 cat "$SVC/wi/node0"
+	[ "$output" = 7 ] || return 1
+	svc_stop
+	wait "$tracer"
+	run -0 grep -nE '^[0-9]+ +(bind|chmod|listen|link|rename)\(' "$SVC/trace"
+	echo "$output"
+	# The bind is not to the public path; the link to it comes after listen.
+	run -0 awk -v p="$SVC/run/socket" '
+		/ bind\(/ && index($0, "\"" p "\"") { print "bound at the path"; exit }
+		/ listen\(/ { listened = 1 }
+		/ link\(/ && index($0, ", \"" p "\"") { linked = listened ? "after" : "before" }
+		END { if (linked != "after") print "linked " (linked ? linked : "never") }' <<<"$output"
+	[ -z "$output" ]
+}
+
 @test "service: a client that connects and never speaks holds up nobody, and is dropped" {
 	svc_start
 	"${NOBODY[@]}" "$PY" "$CLIENT" "$SVC/run/socket" silent 30 >"$SVC/silent" &
