@@ -10,6 +10,7 @@
 #include "cli/ctl.h"
 #include "cli/pid.h"
 #include "cli/pidmigrate.h"
+#include "cli/prepare.h"
 #include "cli/usage.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -190,16 +191,10 @@ static void check_measure(const struct ctl *ctl)
  * the node list every check below takes. */
 static void local_nodes(struct ctl *ctl)
 {
-	char msg[MSG_MAX];
-	int rc;
-
 	if (ctl->pid)
 		usage_error("node list 'local' needs the job's own CPUs: not with --pid");
-	rc = auto_local_nodes(ctl->cpunodes, ctl->cpus, &ctl->policy.nodes);
-	if (rc < 0) {
-		msg_local_nodes(msg, sizeof(msg), rc);
-		errx(1, "%s", msg);
-	}
+	if (auto_local_nodes(ctl->cpunodes, ctl->cpus, &ctl->policy.nodes, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 void cli_validate(struct ctl *ctl)

@@ -49,6 +49,7 @@ struct ctl {
 					 * (not environ: a copy relocation fewer) */
 	struct request req;		/* what the library is asked (prepare.c) */
 	struct plan plan;		/* what it resolved that into */
+	struct nc2_error *error;	/* why a call of the library failed (main) */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */
 };

@@ -19,12 +19,11 @@ static void print_global_op(const struct ctl *ctl)
 static int global_op_dry(const struct ctl *ctl)
 {
 	struct lease_options o;
-	struct request_error e;
 
 	cli_lease_options(ctl, &o);
-	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &o, &e) < 0) {
+	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &o, ctl->error) < 0) {
 		(void)fflush(stdout);
-		cli_request_failed(ctl, &e);
+		cli_request_failed(ctl->error);
 	}
 	return 0;
 }
@@ -32,8 +31,6 @@ static int global_op_dry(const struct ctl *ctl)
 int dry_run(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
-
-	struct request_error e;
 	int refused;
 
 	if (ctl->global_op != GLOBAL_NONE) {
@@ -42,7 +39,7 @@ int dry_run(struct ctl *ctl)
 	}
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */
-	refused = request_dry_check(&ctl->req, &ctl->plan, &e);
+	refused = request_dry_check(&ctl->req, &ctl->plan, ctl->error);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
@@ -72,7 +69,7 @@ int dry_run(struct ctl *ctl)
 		printf("why the weights go there: %s\n", request_why(ctl->plan.why));
 	if (refused < 0) {
 		(void)fflush(stdout);
-		cli_request_failed(ctl, &e);
+		cli_request_failed(ctl->error);
 	}
 	return 0;
 }

@@ -17,7 +17,6 @@ enum admin_op cli_admin_op(const struct ctl *ctl);
 void cli_lease_options(const struct ctl *ctl, struct lease_options *o);
 
 /* E in one line, exit 1 (a usage error where it is about the input). */
-void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
-	__attribute__((noreturn));
+void cli_request_failed(const struct nc2_error *e) __attribute__((noreturn));
 
 #endif

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "cli/reportmsg.h"
+#include "msg/reqerror.h"
 
 void report_exit_warnings(const struct report *r, const char *path)
 {
@@ -20,10 +21,10 @@ void report_exit_warnings(const struct report *r, const char *path)
 	}
 }
 
-void report_finish(struct report *r, const struct job *job, const char *path)
+void report_finish(struct report *r, const struct job *job, struct nc2_error *e)
 {
+	char msg[REQ_MSG_MAX];
 	struct report_said s;
-	int rc;
 
 	report_say(r, &s);
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
@@ -35,9 +36,8 @@ void report_finish(struct report *r, const struct job *job, const char *path)
 		      WTERMSIG(job->wait_status));
 	else if (!s.seen)
 		warnx("no report: the job ended without an exit-stop");
-	rc = report_close(r);
-	if (rc < 0) {
-		errno = -rc;
-		warn("cannot write the report to %s", path);
+	if (report_close(r, e) < 0) {
+		msg_error(msg, sizeof(msg), e, NULL);
+		warnx("%s", msg);
 	}
 }

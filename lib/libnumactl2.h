@@ -9,9 +9,9 @@
  * none of them (test/layers.bats), and each module of the library includes
  * this one for its public part, as libmount's mountP.h includes libmount.h.
  *
- * The library never prints, exits or calls err(): each call returns 0 or a
- * negative errno, with what went wrong in the struct it was given, and the
- * front end words it. Functions whose names say they print write only to
+ * The library never prints, exits or calls err(): each call that can fail
+ * returns 0 or -1 with what went wrong in the one error value it was given
+ * (struct nc2_error), and the front end words it (msg/). Functions whose names say they print write only to
  * the FILE * they are given. */
 #ifndef LIBNUMACTL2_H
 #define LIBNUMACTL2_H
@@ -76,6 +76,123 @@ static inline unsigned policy_weight(const struct policy *p, unsigned n)
 struct report;
 struct plan_state;
 
+/* One error value for every call that can fail (lib/error/error.c): what
+ * failed, a named fault; the system's errno where the system failed; the
+ * node, value, name or answer concerned. Made by nc2_error_new(), filled by
+ * the call that failed (which returns -1), read through the accessors
+ * below, worded by msg/ (msg_error()). */
+struct nc2_error;
+struct table_said;
+struct owner_refused;
+struct libnuma_finding;
+struct migrate_result;
+
+enum nc2_fault {
+	NC2_OK,
+	/* A request (lib/request): the weights asked for. */
+	REQ_NOMEM_WEIGHTS,	/* the weight list cannot be kept */
+	REQ_NOMEM_LIST,		/* the weight list cannot be read */
+	REQ_WEIGHT_LIST,	/* parse: what is wrong with the list */
+	REQ_WEIGHT_NOT_IN_SET,	/* node */
+	REQ_AUTO_UNREAD,	/* errno */
+	REQ_AUTO_TOO_MANY,	/* --weights=auto over more than BW_MAX_NODES nodes */
+	REQ_AUTO_NO_CPU_NODE,	/* the job's CPUs are on no node the sysfs lists */
+	REQ_AUTO_NO_BANDWIDTH,	/* node reports no bandwidth */
+	REQ_AUTO_BUDGET,	/* value: the budget, count: the nodes */
+	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
+	REQ_MEASURE,		/* errno */
+	/* A request: where they go, and the policy. */
+	REQ_LIBNUMA_UNREAD,	/* errno, libnuma: the program */
+	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma (libnuma) drops them */
+	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
+	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
+	REQ_NO_GLOBAL_TABLE,	/* this kernel has no global weights (before 6.9) */
+	REQ_NO_AUTO_WEIGHTS,	/* this kernel has no auto switch (before 6.16) */
+	REQ_GLOBAL_REFUSED,	/* node, table: a user who is not root, no owner */
+	REQ_NO_GLOBAL_WEIGHT,	/* node: the table has no weight for it */
+	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
+	REQ_POLICY,		/* errno, mode: the policy call's */
+	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
+	/* -w local (auto_local_nodes()). */
+	LOCAL_NO_CPU_NODE,	/* the job's CPUs are on no node the sysfs lists */
+	LOCAL_NONE_NEAR,	/* no node with memory is nearest to them */
+	LOCAL_UNREAD,		/* errno */
+	/* --shm and --file (shm_attach() and the dumps): name, the key
+	 * file or the file (SHM_NO_LENGTH: the option). */
+	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
+	SHM_UNALIGNED,		/* address or length not page aligned */
+	SHM_KEYFILE_CREATE,	/* creat() of the --shm key file: errno */
+	SHM_KEY,		/* ftok() on the key file just made: errno */
+	SHM_SEGMENT_LENGTH,	/* a new segment, and no --length */
+	SHM_SEGMENT_GET,	/* shmget(): errno */
+	SHM_SEGMENT_STAT,	/* shmctl(IPC_STAT): errno */
+	SHM_SEGMENT_ATTACH,	/* shmat(): errno */
+	SHM_FILE_LENGTH,	/* a new file, and no --length */
+	SHM_FILE_CREATE,	/* open(O_CREAT): errno */
+	SHM_FILE_STAT,		/* fstat(): errno */
+	SHM_FILE_EXTEND,	/* ftruncate(): errno */
+	SHM_FILE_MAP,		/* mmap(): errno */
+	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump: errno */
+	/* --pid (pid_apply()): value, the process; mode, the policy set
+	 * (POLICY_NONE: --show). All before PID_SET changed nothing. */
+	PID_OPEN,		/* its pidfd: ESRCH no such process */
+	PID_READ,		/* get_mempolicy2: ENOSYS no calls, EINVAL/E2BIG no
+				 * MPOL_F_PIDFD, ESRCH exited, EPERM not ours */
+	PID_MIGRATE_PLAN,	/* ENOMEM, or reading node's global weight */
+	PID_MIGRATE_RANGES,	/* its maps and numa_maps: ENOENT/ESRCH exited */
+	PID_PRINT,		/* the table's leases cannot be listed */
+	PID_SET,		/* set_mempolicy2 on the named task */
+	PID_THREADS,		/* on its other threads: thread, or EAGAIN (it kept
+				 * starting threads: THREADS_MAX_PASSES passes) */
+	PID_MOVE,		/* move_pages: EIO some pages stayed, ESRCH exited,
+				 * EPERM not ours; moved counts in every case */
+	/* --report (report_open(), report_close()): name, the file or NULL. */
+	REPORT_SYMLINK,		/* a symbolic link is on its path */
+	REPORT_NOT_REGULAR,	/* not a regular file */
+	REPORT_LINKS,		/* more than one link */
+	REPORT_NOT_OWN,		/* another user's */
+	REPORT_KERNEL_FS,	/* on procfs, sysfs, cgroupfs... */
+	REPORT_OPEN,		/* errno */
+	REPORT_WRITE,		/* its close: errno */
+	/* --show and --hardware. */
+	NC2_NO_NUMA,		/* no NUMA here (the output says so, as numactl does) */
+	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory) */
+	NC2_CALL,		/* errno, call: the system call that failed */
+	/* The job's watcher (request_job_start()): name, the command; call. */
+	JOB_WATCHER,
+};
+
+/* A new error, NC2_OK; NULL when out of memory. nc2_error_free() lets it go. */
+struct nc2_error *nc2_error_new(void);
+void nc2_error_free(struct nc2_error *e);
+enum nc2_fault nc2_error_fault(const struct nc2_error *e);
+/* The system's errno, positive; 0 where the system did not fail. */
+int nc2_error_errno(const struct nc2_error *e);
+unsigned nc2_error_node(const struct nc2_error *e);
+unsigned nc2_error_value(const struct nc2_error *e);
+unsigned nc2_error_count(const struct nc2_error *e);
+/* A policy's mode: REQ_POLICY's, --pid's (POLICY_NONE: --show). */
+int nc2_error_mode(const struct nc2_error *e);
+/* PID_THREADS: the thread that refused; 0: none. */
+pid_t nc2_error_thread(const struct nc2_error *e);
+/* What the fault names (a file, a key file, an option, a command), and
+ * the system call that failed; NULL where it names none. */
+const char *nc2_error_name(const struct nc2_error *e);
+const char *nc2_error_call(const struct nc2_error *e);
+/* REQ_WEIGHT_LIST: what is wrong with the list. */
+const struct parse_err *nc2_error_parse(const struct nc2_error *e);
+/* REQ_GLOBAL_REFUSED: the change asked, and the table's weights. */
+const struct table_said *nc2_error_table(const struct nc2_error *e);
+/* REQ_OWNER: what the table's owner answered. */
+const struct owner_refused *nc2_error_owner(const struct nc2_error *e);
+/* REQ_LIBNUMA_UNREAD, REQ_LIBNUMA_REFUSED: the libnuma check of the plan
+ * the error came from (valid while that plan is). */
+const struct libnuma_finding *nc2_error_libnuma(const struct nc2_error *e);
+/* PID_MOVE (and after PID_SET): the pages moved and not. */
+const struct migrate_result *nc2_error_moved(const struct nc2_error *e);
+/* Whether the fault is about the user's input (the CLI adds where help is). */
+bool nc2_error_is_usage(const struct nc2_error *e);
+
 /* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
 struct bitmask *nodes_parse(const char *s, bool all);
 struct bitmask *cpus_parse(const char *s, bool all);
@@ -96,25 +213,6 @@ bool mpol2_present(void);
 #define THREADS_MAX_PASSES 100
 
 /* --shm and --file regions (lib/policy/shm.c). */
-/* The step of shm_attach() or a dump that failed. */
-enum shm_step {
-	SHM_OK,
-	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
-	SHM_UNALIGNED,		/* address or length not page aligned */
-	SHM_KEYFILE_CREATE,	/* creat() of the --shm key file */
-	SHM_KEY,		/* ftok() on the key file just made */
-	SHM_SEGMENT_LENGTH,	/* a new segment, and no --length */
-	SHM_SEGMENT_GET,	/* shmget() */
-	SHM_SEGMENT_STAT,	/* shmctl(IPC_STAT) */
-	SHM_SEGMENT_ATTACH,	/* shmat() */
-	SHM_FILE_LENGTH,	/* a new file, and no --length */
-	SHM_FILE_CREATE,	/* open(O_CREAT) */
-	SHM_FILE_STAT,		/* fstat() */
-	SHM_FILE_EXTEND,	/* ftruncate() */
-	SHM_FILE_MAP,		/* mmap() */
-	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump */
-};
-
 /* What shm_attach() makes on the way, for the front end to announce. */
 enum shm_created { SHM_CREATING_KEYFILE, SHM_CREATING_SEGMENT };
 
@@ -130,21 +228,19 @@ struct shm_region {
 	void (*creating)(const struct shm_region *r, enum shm_created what);
 	char *addr;			/* after shm_attach() */
 	long pagesize;
-	enum shm_step failed;		/* after a call returned < 0 */
 };
 
-/* 0, or -errno (-EINVAL for SHM_NO_LENGTH, SHM_UNALIGNED and the missing
- * lengths) with r->failed set. */
-int shm_attach(struct shm_region *r);
+/* 0, or -1 with E's fault the SHM_ step that failed. */
+int shm_attach(struct shm_region *r, struct nc2_error *e);
 void shm_touch(const struct shm_region *r);
-/* Write numactl's --dump and --dump-nodes lines to f; 0, or -errno with
- * r->failed = SHM_GET_POLICY (the lines before it are written). */
-int shm_print_dump(FILE *f, struct shm_region *r);
-int shm_print_dump_nodes(FILE *f, struct shm_region *r);
+/* Write numactl's --dump and --dump-nodes lines to f; 0, or -1 with E's
+ * fault SHM_GET_POLICY (the lines before it are written). */
+int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e);
+int shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e);
 /* numactl's --verify: a line on f for each page not placed as MODE on
- * NODES asks, counted in *bad; 0, or -errno as a dump. */
-int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
-		     unsigned *bad);
+ * NODES asks, counted in *bad; 0, or -1 as a dump. */
+int shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad, struct nc2_error *e);
 
 /* Weights from bandwidths (lib/bandwidth/bwmodel.c). */
 #define BW_MAX_NODES 64
@@ -238,10 +334,10 @@ unsigned long long memcg_room(void);
 
 /* --weights=auto (lib/bandwidth/autoweights.c). */
 /* -w local: the memory nodes nearest to the job's CPUs (initiators_local()),
- * as a new mask in *out. Returns 0, -ESRCH (the CPUs are on no node),
- * -ENODATA (no node is near them) or -ENOMEM. */
+ * as a new mask in *out. Returns 0, or -1 with E's fault LOCAL_NO_CPU_NODE,
+ * LOCAL_NONE_NEAR or LOCAL_UNREAD. */
 int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
-		     struct bitmask **out);
+		     struct bitmask **out, struct nc2_error *e);
 
 /* How a run treats the weights other jobs hold (the table's owner,
  * lib/owner). */
@@ -360,8 +456,6 @@ struct job {
 	int wait_status;	/* in wait(2)'s format */
 	unsigned running;	/* WATCH_TRACE: its children alive at its end */
 	bool sampled;		/* WATCH_SAMPLE: at least one sample was read */
-	const char *failed;	/* the call that failed, or NULL */
-	int failed_errno;
 };
 
 /* In the watcher: waits until the job has ended. Returns 0 once it ran and
@@ -416,8 +510,10 @@ struct report_said {
  * on its path (-ELOOP), a regular file only (-EINVAL), with one link only
  * (-EMLINK), of this user's own (-EPERM) and not on a filesystem of kernel
  * controls, procfs, sysfs, cgroupfs and the like (-EXDEV); a file that is
- * there is not truncated until the report is written. 0 or -errno. */
-int report_open(const struct report_opts *o, struct report **r);
+ * there is not truncated until the report is written. 0, or -1 with E's
+ * fault REPORT_SYMLINK, REPORT_NOT_REGULAR, REPORT_LINKS, REPORT_NOT_OWN,
+ * REPORT_KERNEL_FS or REPORT_OPEN. */
+int report_open(const struct report_opts *o, struct report **r, struct nc2_error *e);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
@@ -432,8 +528,9 @@ void report_sample_started(pid_t job, void *arg);
 void report_print(struct report *r, const struct job *job);
 
 void report_say(const struct report *r, struct report_said *s);
-/* Closes --report-file and lets the report go; 0 or -errno. */
-int report_close(struct report *r);
+/* Closes --report-file and lets the report go; 0, or -1 with E's fault
+ * REPORT_WRITE. */
+int report_close(struct report *r, struct nc2_error *e);
 
 /* --pid --migrate: how many pages moved (lib/job/migrate.c). */
 struct migrate_result {
@@ -444,18 +541,18 @@ struct migrate_result {
 };
 
 /* --show (lib/request/show.c). */
-/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
- * exits 1); -errno with *FAILED naming the call that failed (get_mempolicy2
- * may fail with -ENOSYS under a seccomp filter), or NULL for -ENOMEM. */
-int show_print(FILE *out, const char **failed);
+/* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
+ * numactl does, and exits 1), NC2_CALL (get_mempolicy2 may fail with ENOSYS
+ * under a seccomp filter) or NC2_LEASES_UNLISTED. */
+int show_print(FILE *out, struct nc2_error *e);
 /* The same as JSON: the policy, its masks and weights, the global table
  * and numactl2d's holders (pid, uid, user, command, weights). */
-int show_print_json(FILE *out, const char **failed);
+int show_print_json(FILE *out, struct nc2_error *e);
 
 /* --hardware (lib/request/hardware.c). */
-/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
- * exits 1); -ENOMEM: the table's leases cannot be listed (nothing written). */
-int hardware_print(FILE *out, bool cpu_compress);
+/* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
+ * numactl does, and exits 1) or NC2_LEASES_UNLISTED (nothing written). */
+int hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e);
 
 /* --pid (lib/request/pidpolicy.c): a running process's policy, read through
  * its pidfd, then set on every thread of it (a policy given) or printed in
@@ -467,32 +564,9 @@ struct pid_request {
 	FILE *out;			/* --show: where its lines go */
 };
 
-/* Where pid_apply() stopped; all before PID_SET changed nothing. */
-enum pid_step {
-	PID_OK,
-	PID_OPEN,		/* its pidfd: -ESRCH no such process */
-	PID_READ,		/* get_mempolicy2: -ENOSYS no calls, -EINVAL/-E2BIG no
-				 * MPOL_F_PIDFD, -ESRCH exited, -EPERM not ours */
-	PID_MIGRATE_PLAN,	/* -ENOMEM, or reading node's global weight */
-	PID_MIGRATE_RANGES,	/* its maps and numa_maps: -ENOENT/-ESRCH exited */
-	PID_PRINT,		/* -ENOMEM: the table's leases */
-	PID_SET,		/* set_mempolicy2 on the named task */
-	PID_THREADS,		/* on its other threads: thread, or -EAGAIN (it kept
-				 * starting threads: THREADS_MAX_PASSES passes) */
-	PID_MOVE,		/* move_pages: -EIO some pages stayed, -ESRCH exited,
-				 * -EPERM not ours; moved counts in every case */
-};
-
-struct pid_result {
-	enum pid_step failed;
-	int err;			/* -errno */
-	unsigned node;			/* PID_MIGRATE_PLAN */
-	pid_t thread;			/* PID_THREADS: the thread that refused; 0: none */
-	struct migrate_result moved;	/* --migrate */
-};
-
-/* 0, or the -errno of RES->failed's step. */
-int pid_apply(const struct pid_request *r, struct pid_result *res);
+/* 0, or -1 with E's fault the PID_ step that failed (with --migrate,
+ * nc2_error_moved() counts the pages moved and not). */
+int pid_apply(const struct pid_request *r, struct nc2_error *e);
 
 /* The request (lib/request/resolve.c, apply.c, jobend.c, places.c). */
 /* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */
@@ -556,29 +630,6 @@ struct plan {
 	struct libnuma_finding libnuma;
 };
 
-/* What went wrong, for msg/ to word: a kind, the errno, the node. */
-enum request_fault {
-	REQ_OK,
-	REQ_NOMEM_WEIGHTS,	/* the weight list cannot be kept */
-	REQ_NOMEM_LIST,		/* the weight list cannot be read */
-	REQ_WEIGHT_LIST,	/* parse: what is wrong with the list */
-	REQ_WEIGHT_NOT_IN_SET,	/* node */
-	REQ_AUTO_UNREAD,	/* err: -E2BIG, -ENODATA (node) */
-	REQ_AUTO_BUDGET,	/* value: the budget, count: the nodes */
-	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
-	REQ_MEASURE,		/* err */
-	REQ_LIBNUMA_UNREAD,	/* err, the plan's libnuma.prog */
-	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma drops them */
-	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
-	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
-	REQ_NO_GLOBAL_TABLE,	/* this kernel has no global weights (before 6.9) */
-	REQ_NO_AUTO_WEIGHTS,	/* this kernel has no auto switch (before 6.16) */
-	REQ_GLOBAL_REFUSED,	/* err, node, table: a user who is not root, no owner */
-	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
-	REQ_POLICY,		/* err: the policy call's */
-	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
-};
-
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
  * on LISTEN_FD until SIGTERM or SIGINT, keeps its holders in STATE_PATH,
  * and grants what the admin's rules in RULES_PATH allow; what it does goes
@@ -616,30 +667,17 @@ struct owner_refused {
 	char text[200];
 };
 
-struct request_error {
-	enum request_fault kind;
-	int err;		/* a positive errno, or 0 */
-	unsigned node;
-	unsigned value, count;
-	struct parse_err parse;	/* REQ_WEIGHT_LIST */
-	int mode;		/* REQ_POLICY: the policy's mode */
-	/* REQ_GLOBAL_REFUSED only (request_resolve() zeroes what is above):
-	 * the change asked, and the lease in its way (-EBUSY). */
-	struct table_said table;
-	struct owner_refused owner;	/* REQ_OWNER */
-};
-
 /* --set-, --reset- and --auto-global-weights by the table's owner: numactl2d
  * where it listens, else root's own (lib/request/ownerask.c). 0 and what
  * changed in SAID, or -1 and E says why. */
 enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
-			struct request_error *e);
+			struct nc2_error *e);
 /* The same, for --dry-run: the owner's verdict, nothing changed; 0, or -1
  * and E says why the run would fail. */
 int request_admin_dry(enum admin_op op, const struct weight_list *wl,
-		      const struct lease_options *o, struct request_error *e);
+		      const struct lease_options *o, struct nc2_error *e);
 
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,
@@ -650,14 +688,11 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
  * case the exact figures allow, and --weights=measured. Whether it printed. */
 bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl);
 
-/* Whether the error is about the user's input (the CLI adds where help is). */
-bool request_error_is_usage(const struct request_error *e);
-
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */
 int request_plan_init(struct plan *pl);
 void request_plan_free(struct plan *pl);
-int request_resolve(const struct request *r, struct plan *pl, struct request_error *e);
+int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e);
 const char *request_why(enum plan_why why);
 
 /* apply.c: --weights=measured measured now, into the policy; then the
@@ -665,16 +700,16 @@ const char *request_why(enum plan_why why);
  * the policy set. 0 or -1 with *e filled; on -1 what was written went back
  * (pl->undone_written says whether anything had been). */
 int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
-		    struct measurement *m, struct request_error *e);
-int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
+		    struct measurement *m, struct nc2_error *e);
+int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
-int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
+int request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* --dry-run: the refusal request_apply_table() would meet, as the same
  * error (--no-global-weights, a holder in the way, a weight this user may
  * not write, a node beyond the table): the table's owner's verdict, with
  * nothing held or written; 0 when it would go ahead. */
-int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
-int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
+int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e);
+int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
 bool request_undo(struct plan *pl);
 /* What could not go back when request_undo() (or request_apply_policy()
@@ -711,8 +746,9 @@ int request_watch_table(const struct request *r, struct plan *pl,
 /* --report, --restore-weights: the job's watcher (supervise_watch()), which
  * takes over from the table's; the directory lock is let go first (the
  * leases stay). 0 in numactl2, which execs next; 1 in the watcher; -1 when
- * none could be started (job->failed says why; nothing is left running). */
-int request_job_start(struct plan *pl, struct job *job);
+ * none could be started (E's fault JOB_WATCHER says why; nothing is left
+ * running). */
+int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e);
 /* In the job's watcher, once it has ended and its report is written: the
  * job let go, then what every job's end does; with RESTORE
  * (--restore-weights), the job's end is done before the job is let go, so

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A request's error (lib/request) as one line, for either front end. */
+/* The one error value (struct nc2_error) as one line, for either front end. */
 #ifndef NUMACTL2_MSG_REQERROR_H
 #define NUMACTL2_MSG_REQERROR_H
 
@@ -11,9 +11,9 @@
 /* Room for a message that names two paths (the program and its libnuma). */
 #define REQ_MSG_MAX (2 * PATH_MAX + 512)
 
-/* E in BUF; PL is the plan it came from (the program, the table's change);
- * REMEDY is how the front end's user queues or overrides a lease. */
-void msg_request_error(char *buf, size_t len, const struct request_error *e,
-		       const struct plan *pl, const char *remedy);
+/* E in BUF, without the "numactl2: " prefix, every fault worded (the
+ * switch has no default: -Wswitch makes an unworded fault a build error);
+ * HINT is how the front end's user queues or overrides a lease. */
+void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hint);
 
 #endif

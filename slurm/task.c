@@ -34,7 +34,7 @@ static void describe(char *buf, size_t len)
 }
 
 /* --weights=measured: this node's bandwidths, measured now. */
-static int measure(const struct request *r, struct request_error *e)
+static int measure(const struct request *r, struct nc2_error *e)
 {
 	static struct measurement m;
 	static const struct measure_req how = {
@@ -45,7 +45,7 @@ static int measure(const struct request *r, struct request_error *e)
 }
 
 /* The request resolved, measured and applied; -1 with *e filled. */
-static int apply(struct request *r, struct task_outcome *out, struct request_error *e)
+static int apply(struct request *r, struct task_outcome *out, struct nc2_error *e)
 {
 	if (request_resolve(r, &plan, e) < 0)
 		return -1;
@@ -61,18 +61,19 @@ static int apply(struct request *r, struct task_outcome *out, struct request_err
 
 /* The task's nodes; "local": those nearest to the CPUs Slurm gave this
  * task, its affinity now. NULL when there are none. */
-static struct bitmask *task_nodes(const char *arg)
+static struct bitmask *task_nodes(const char *arg, struct nc2_error *e)
 {
 	struct bitmask *mask = NULL;
 
 	if (strcmp(arg, "local") == 0)
-		return auto_local_nodes(NULL, NULL, &mask) == 0 ? mask : NULL;
+		return auto_local_nodes(NULL, NULL, &mask, e) == 0 ? mask : NULL;
 	return nodes_parse(arg, false);
 }
 
-/* 0, or -1 with the reason in OUT->error. */
-int task_apply(const struct plugin_opts *o, const struct task_program *prog,
-	       struct task_outcome *out)
+/* The request in POLICY and PLAN, applied with E; 0, or -1 with the reason
+ * in OUT->error. */
+static int task_request(const struct plugin_opts *o, const struct task_program *prog,
+			struct task_outcome *out, struct nc2_error *e)
 {
 	char *argv[2] = { (char *)prog->argv0, NULL };
 	struct request r = {
@@ -80,8 +81,6 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 		.command = prog->argv0 ? argv : NULL, .env = prog->env, .job = true,
 		.lease = { .wait = o->wait, .wait_secs = o->wait_secs },
 	};
-	struct request_error e;
-
 	if (request_plan_init(&plan) < 0) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
 		return -1;
@@ -89,13 +88,13 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	policy.mode = MPOL_WEIGHTED_INTERLEAVE;
 	policy.home_node = -1;
 	policy.option = "--weighted-interleave";
-	policy.nodes = task_nodes(o->nodes);
+	policy.nodes = task_nodes(o->nodes, e);
 	if (!policy.nodes || nodes_first(policy.nodes) < 0) {
 		msg_node_refused(out->error, sizeof(out->error), o->nodes);
 		return -1;
 	}
-	if (apply(&r, out, &e) < 0) {
-		msg_request_error(out->error, sizeof(out->error), &e, &plan, "--weights-wait to queue");
+	if (apply(&r, out, e) < 0) {
+		msg_error(out->error, sizeof(out->error), e, "--weights-wait to queue");
 		/* The policy failed after the table's change: what went back. */
 		if (plan.undone_written)
 			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(&plan));
@@ -103,4 +102,20 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	}
 	describe(out->said, sizeof(out->said));
 	return 0;
+}
+
+/* 0, or -1 with the reason in OUT->error. */
+int task_apply(const struct plugin_opts *o, const struct task_program *prog,
+	       struct task_outcome *out)
+{
+	struct nc2_error *e = nc2_error_new();
+	int rc;
+
+	if (!e) {
+		snprintf(out->error, sizeof(out->error), "out of memory");
+		return -1;
+	}
+	rc = task_request(o, prog, out, e);
+	nc2_error_free(e);
+	return rc;
 }

@@ -60,6 +60,7 @@ static int watch(struct job *job)
 int main(int argc, char **argv)
 {
 	struct job job = { .how = WATCH_END, .at_exit = at_exit };
+	struct nc2_error *err;
 	int e;
 
 	if (argc > 1 && (strcmp(argv[1], "-t") == 0 || strcmp(argv[1], "-s") == 0)) {
@@ -72,11 +73,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	job.command = argv + 1;
-	switch (supervise_start(&job)) {
+	err = nc2_error_new();
+	if (!err) {
+		fputs("supervise_driver: out of memory\n", stderr);
+		return 1;
+	}
+	switch (supervise_start(&job, err)) {
 	case 1:
 		return watch(&job);
 	case -1:
-		supervise_failed(&job);
+		supervise_failed(err);
 	}
 	execvp(argv[1], argv + 1);
 	e = errno;

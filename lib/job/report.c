@@ -50,6 +50,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "weights/table.h"
 #include "job/numamaps.h"
 #include "job/procstat.h"
@@ -75,13 +76,29 @@ static int open_file(struct report *r)
 	return 0;
 }
 
-int report_open(const struct report_opts *o, struct report **rp)
+/* report_file_open()'s refusals, each its fault; another -errno the
+ * system's (REPORT_OPEN). */
+static int open_failed(const struct report_opts *o, int rc, struct nc2_error *e)
+{
+	static const struct { int rc; enum nc2_fault fault; } refusals[] = {
+		{ -ELOOP, REPORT_SYMLINK }, { -EXDEV, REPORT_KERNEL_FS },
+		{ -EINVAL, REPORT_NOT_REGULAR }, { -EMLINK, REPORT_LINKS },
+		{ -EPERM, REPORT_NOT_OWN },
+	};
+
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++)
+		if (rc == refusals[i].rc)
+			return error_set_name(e, refusals[i].fault, 0, o->path);
+	return error_set_name(e, REPORT_OPEN, rc, o->path);
+}
+
+int report_open(const struct report_opts *o, struct report **rp, struct nc2_error *e)
 {
 	struct report *r = calloc(1, sizeof(*r));
 	int rc;
 
 	if (!r)
-		return -ENOMEM;
+		return open_failed(o, -ENOMEM, e);
 	r->format = o->format;
 	r->path = o->path;
 	r->out = o->out;
@@ -91,7 +108,7 @@ int report_open(const struct report_opts *o, struct report **rp)
 	rc = open_file(r);
 	if (rc < 0) {
 		free(r);
-		return rc;
+		return open_failed(o, rc, e);
 	}
 	*rp = r;
 	return 0;
@@ -583,7 +600,7 @@ void report_say(const struct report *r, struct report_said *s)
 	s->write_errno = r->write_errno;
 }
 
-int report_close(struct report *r)
+int report_close(struct report *r, struct nc2_error *e)
 {
 	int rc = 0;
 
@@ -592,7 +609,7 @@ int report_close(struct report *r)
 		free(r->largest[i].weights);
 	jobtree_free(&r->started);
 	if (r->path && fclose(r->out) != 0)
-		rc = -errno;
+		rc = error_set_name(e, REPORT_WRITE, errno, r->path);
 	free(r);
 	return rc;
 }

@@ -8,9 +8,9 @@
 
 /* Starts the watcher, before numactl2 execs job->command. Returns 0 in
  * numactl2 (which then execs), 1 in the watcher (which calls
- * supervise_watch()), -1 when no watcher could be started (job->failed
- * says why; nothing is left running). */
-int supervise_start(struct job *job);
+ * supervise_watch()), -1 when no watcher could be started (E's fault
+ * JOB_WATCHER says why; nothing is left running). */
+int supervise_start(struct job *job, struct nc2_error *e);
 
 /* In numactl2, when the exec failed: the watcher ends without acting. */
 void supervise_exec_failed(struct job *job);

@@ -35,9 +35,9 @@ int request_watch_table(const struct request *r, struct plan *pl,
 	return watcher_start(w, &pl->state->gate);
 }
 
-int request_job_start(struct plan *pl, struct job *job)
+int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
 {
-	int rc = supervise_start(job);
+	int rc = supervise_start(job, e);
 	if (rc == 1) {
 		/* The job's watcher: the table's gate is numactl2's to close. */
 		watcher_forget(&pl->state->gate);

@@ -35,12 +35,12 @@ struct plan_state {
 
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0
  * or -1 in *RC), 0 when no service listens. */
-int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
-int request_dry_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
+int request_ask_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc);
+int request_dry_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
 bool request_undo_owner(struct plan *pl, struct job_end *out);
 void request_release_said(struct plan *pl, struct job_end *out);
-int request_in_effect(const struct request *r, struct request_error *e);
+int request_in_effect(const struct request *r, struct nc2_error *e);
 void request_settle_here(struct settle *s);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 

@@ -9,19 +9,13 @@
 
 #include "bandwidth/autoweights.h"
 #include "job/libnumacheck.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
 #include "request/planstate.h"
 #include "syscalls.h"
 #include "weights/target.h"
-
-static int fail(struct request_error *e, enum request_fault kind, int err)
-{
-	e->kind = kind;
-	e->err = err;
-	return -1;
-}
 
 /* A plan with its own state: 0, or -ENOMEM. */
 int request_plan_init(struct plan *pl)
@@ -42,22 +36,21 @@ void request_plan_free(struct plan *pl)
 
 
 /* A weight list: every node it names must be in the interleave set. */
-static int list_weights(const struct request *r, struct request_error *e)
+static int list_weights(const struct request *r, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 	struct weight_list wl = { 0 };
 	int rc = parse_weight_list(r->weights, &wl, &e->parse);
 
 	if (rc == -ENOMEM)
-		return fail(e, REQ_NOMEM_LIST, ENOMEM);
+		return error_set(e, REQ_NOMEM_LIST, ENOMEM);
 	if (rc < 0)
-		return fail(e, REQ_WEIGHT_LIST, -rc);
+		return error_set(e, REQ_WEIGHT_LIST, 0);
 	for (unsigned n = 0; n <= wl.max_node; n++) {
 		if (!wl.weight[n])
 			continue;
 		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n)) {
-			e->node = n;
-			rc = fail(e, REQ_WEIGHT_NOT_IN_SET, 0);
+			rc = error_set_node(e, REQ_WEIGHT_NOT_IN_SET, 0, n);
 			break;
 		}
 		p->weight[n] = wl.weight[n];
@@ -66,8 +59,20 @@ static int list_weights(const struct request *r, struct request_error *e)
 	return rc;
 }
 
+/* --weights=auto without bandwidths: RC from auto_weights_read(). */
+static int auto_unread(struct nc2_error *e, int rc)
+{
+	if (rc == -E2BIG)
+		return error_set(e, REQ_AUTO_TOO_MANY, 0);
+	if (rc == -ESRCH)
+		return error_set(e, REQ_AUTO_NO_CPU_NODE, 0);
+	if (rc == -ENODATA)
+		return error_set(e, REQ_AUTO_NO_BANDWIDTH, 0);
+	return error_set(e, REQ_AUTO_UNREAD, rc);
+}
+
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
-static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int auto_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct auto_weights *aw = &pl->state->autow;
 	int rc;
@@ -78,11 +83,11 @@ static int auto_weights(const struct request *r, struct plan *pl, struct request
 	if (rc == 0 && aw->hmat_rc == -EACCES)
 		(void)request_owner_rows(r, aw);
 	if (rc < 0)
-		return fail(e, REQ_AUTO_UNREAD, -rc);
+		return auto_unread(e, rc);
 	if (auto_weights_choose(aw, r->budget) < 0) {
 		e->value = r->budget;
 		e->count = aw->n;
-		return fail(e, REQ_AUTO_BUDGET, 0);
+		return error_set(e, REQ_AUTO_BUDGET, 0);
 	}
 	for (unsigned i = 0; i < aw->n; i++)
 		r->policy->weight[aw->node[i]] = aw->w[i];
@@ -91,7 +96,7 @@ static int auto_weights(const struct request *r, struct plan *pl, struct request
 }
 
 /* --weights=measured: measured once everything is checked (request_measure). */
-static int measured_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int measured_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	unsigned nodes = (unsigned)numa_bitmask_weight(r->policy->nodes);
 
@@ -99,18 +104,18 @@ static int measured_weights(const struct request *r, struct plan *pl, struct req
 	if (r->budget != BW_BUDGET_CHOOSE && r->budget < nodes) {
 		e->value = r->budget;
 		e->count = nodes;
-		return fail(e, REQ_BUDGET_BELOW_NODES, 0);
+		return error_set(e, REQ_BUDGET_BELOW_NODES, 0);
 	}
 	return 0;
 }
 
-static int choose_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int choose_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 	int rc;
 
 	if (policy_weights_alloc(p) < 0)
-		return fail(e, REQ_NOMEM_WEIGHTS, ENOMEM);
+		return error_set(e, REQ_NOMEM_WEIGHTS, ENOMEM);
 	if (strcmp(r->weights, "auto") == 0)
 		rc = auto_weights(r, pl, e);
 	else if (strcmp(r->weights, "measured") == 0)
@@ -127,14 +132,15 @@ static int choose_weights(const struct request *r, struct plan *pl, struct reque
  * held for the job, as on a kernel without task-local weights. A dry run
  * reads files only. */
 static int check_program_libnuma(const struct request *r, struct plan *pl,
-				 struct request_error *e)
+				 struct nc2_error *e)
 {
 	struct libnuma_finding *f = &pl->libnuma;
 	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
 			      libnuma_check(r->command[0], r->env, f);
 
+	e->libnuma = f;
 	if (rc < 0)
-		return fail(e, REQ_LIBNUMA_UNREAD, -rc);
+		return error_set(e, REQ_LIBNUMA_UNREAD, rc);
 	pl->libnuma_checked = true;
 	if (libnuma_keeps_weights(f->verdict))
 		return 0;
@@ -144,7 +150,7 @@ static int check_program_libnuma(const struct request *r, struct plan *pl,
 }
 
 /* Task-local or global. */
-static int choose_target(const struct request *r, struct plan *pl, struct request_error *e)
+static int choose_target(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
@@ -180,15 +186,16 @@ static void leave_table(const struct request *r, struct plan *pl)
  * ones are known later: the transaction checks them again), or the
  * program's libnuma, which would drop task-local ones, is refused. */
 static int check_no_global(const struct request *r, const struct plan *pl,
-			   struct request_error *e)
+			   struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 
 	if (!r->no_global || !pl->table_change || !p->has_weights)
 		return 0;
+	e->libnuma = &pl->libnuma;
 	if (pl->why == WHY_LIBNUMA)
-		return pl->measured || !weights_hold(p) ? fail(e, REQ_LIBNUMA_REFUSED, 0) : 0;
-	return !pl->measured && !weights_hold(p) ? fail(e, REQ_NO_GLOBAL_WRITE, 0) : 0;
+		return pl->measured || !weights_hold(p) ? error_set(e, REQ_LIBNUMA_REFUSED, 0) : 0;
+	return !pl->measured && !weights_hold(p) ? error_set(e, REQ_NO_GLOBAL_WRITE, 0) : 0;
 }
 
 /* --home-node: where the kernel has mbind2, the weights go with it. */
@@ -201,14 +208,11 @@ static void home_node(const struct request *r, struct plan *pl)
 		pl->why = WHY_HOME_NODE;
 }
 
-int request_resolve(const struct request *r, struct plan *pl, struct request_error *e)
+int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
-	/* Not the refused change's table and conflict: request_apply_table()
-	 * fills them whole when it sets REQ_GLOBAL_REFUSED, and zeroing their
-	 * 3 KiB at every start cost 300 instructions (bench/overhead). */
-	memset(e, 0, offsetof(struct request_error, table));
+	error_clear(e);
 	if (r->weights && choose_weights(r, pl, e) < 0)
 		return -1;
 	if (choose_target(r, pl, e) < 0)
@@ -217,13 +221,6 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 	pl->table_change = p->mode == MPOL_WEIGHTED_INTERLEAVE && !p->task_local;
 	leave_table(r, pl);
 	return check_no_global(r, pl, e);
-}
-
-bool request_error_is_usage(const struct request_error *e)
-{
-	return e->kind == REQ_WEIGHT_LIST || e->kind == REQ_WEIGHT_NOT_IN_SET ||
-	       e->kind == REQ_AUTO_BUDGET || e->kind == REQ_BUDGET_BELOW_NODES ||
-	       (e->kind == REQ_AUTO_UNREAD && e->err == E2BIG);
 }
 
 const char *request_why(enum plan_why why)
