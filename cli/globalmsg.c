@@ -11,6 +11,7 @@
 #include "cli/globalmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
+#include "msg/reqerror.h"
 
 void global_leases_unlisted(void)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli/libnumamsg.h"
-#include "msg/messages.h"
+#include "msg/reqerror.h"
 
 void libnuma_global_said(const struct libnuma_finding *f)
 {

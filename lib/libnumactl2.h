@@ -160,6 +160,14 @@ enum nc2_fault {
 	NC2_CALL,		/* errno, call: the system call that failed */
 	/* The job's watcher (request_job_start()): name, the command; call. */
 	JOB_WATCHER,
+	/* The table put back after a job (struct settle): errno, the owner's. */
+	SETTLE_OWNER,
+	/* Why the libnuma check could not finish (struct libnuma_finding,
+	 * LIBNUMA_UNCHECKED): libnuma, the finding. */
+	LIBNUMA_SLOW,		/* the loader took longer than libnuma_check_limit_ms() */
+	LIBNUMA_TOO_BIG,	/* more than numactl2 reads: a loader's output, or a
+				 * static program over LIBNUMA_SCAN_MAX */
+	LIBNUMA_UNREAD,		/* errno */
 };
 
 /* A new error, NC2_OK; NULL when out of memory. nc2_error_free() lets it go. */
@@ -351,12 +359,14 @@ struct lease_options {
 enum settle_state {
 	SETTLE_NONE,		/* nothing done */
 	SETTLE_DONE,		/* what the ended jobs alone held put back, but: */
-	SETTLE_FAILED,		/* err: the owner could not be asked */
+	SETTLE_FAILED,		/* error: the owner could not be asked */
 };
 
 struct settle {
 	enum settle_state state;
-	int err;
+	/* SETTLE_FAILED: why (SETTLE_OWNER), made by the library (NULL: out
+	 * of memory), let go by the holder with nc2_error_free(). */
+	struct nc2_error *error;
 	char stays[400];		/* SETTLE_DONE: what could not go back, as the
 					 * owner words it ("": everything) */
 };
@@ -396,9 +406,9 @@ enum libnuma_verdict {
 
 struct libnuma_finding {
 	enum libnuma_verdict verdict;
-	int error;		/* UNCHECKED: -ETIMEDOUT (the loader, in lib, took
-				 * longer than libnuma_check_limit_ms()), -EFBIG
-				 * (more than numactl2 reads), or -errno */
+	/* UNCHECKED: why, LIBNUMA_SLOW, LIBNUMA_TOO_BIG or LIBNUMA_UNREAD (the
+	 * plan's, valid while it is); NULL otherwise. */
+	const struct nc2_error *error;
 	char prog[PATH_MAX];	/* the ELF program the exec ends up running */
 	char lib[PATH_MAX];	/* the libnuma it loads (DROPS, KEEPS, UNREADABLE),
 				 * or its loader (UNCHECKED, NOT_ASKED) */

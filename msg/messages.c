@@ -65,55 +65,6 @@ void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t 
 	snprintf(buf, len, "%s value too long: %zu characters (at most %zu)", option, got, max);
 }
 
-/* A check that could not finish (UNCHECKED): why. */
-static void libnuma_unchecked(char *buf, size_t len, const struct libnuma_finding *f)
-{
-	char why[PATH_MAX + 128];
-
-	if (f->error == -ETIMEDOUT)
-		snprintf(why, sizeof(why), "its loader %s did not list its libraries within %g s",
-			 f->lib, libnuma_check_limit_ms() / 1000.0);
-	else if (f->error == -EFBIG && f->lib[0])
-		snprintf(why, sizeof(why), "its loader %s wrote more than a library list", f->lib);
-	else if (f->error == -EFBIG)
-		snprintf(why, sizeof(why), "a static program with over %lu MiB of code and "
-			 "constants", LIBNUMA_SCAN_MAX >> 20);
-	else
-		snprintf(why, sizeof(why), "%s", strerror(-f->error));
-	snprintf(buf, len, "which libnuma %s starts with is not known (%s): its start-up may "
-		 "reset the memory policy without its task-local weights", f->prog, why);
-}
-
-/* Which library a job's program starts with, and why it drops task-local
- * weights (lib/job/libnumacheck.c's verdict: DROPS, BUILT_IN, UNREADABLE
- * or UNCHECKED). */
-void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f)
-{
-	if (f->verdict == LIBNUMA_UNCHECKED)
-		libnuma_unchecked(buf, len, f);
-	else if (f->verdict == LIBNUMA_DROPS)
-		snprintf(buf, len, "%s loads %s (libnuma 2.0.15-2.0.17), whose start-up resets "
-			 "the memory policy without its task-local weights", f->prog, f->lib);
-	else if (f->verdict == LIBNUMA_BUILT_IN)
-		snprintf(buf, len, "%s is a static program with libnuma built in, whose version "
-			 "cannot be read: its start-up may reset the memory policy without its "
-			 "task-local weights", f->prog);
-	else
-		snprintf(buf, len, "%s loads %s, a libnuma whose version cannot be read: its "
-			 "start-up may reset the memory policy without its task-local weights",
-			 f->prog, f->lib);
-}
-
-/* The line a front end says when it takes the global path for that reason. */
-void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
-{
-	size_t used;
-
-	msg_libnuma_drops(buf, len, f);
-	used = strlen(buf);
-	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
-}
-
 /* What a change did to the kernel's auto weights, after "; ", or "". */
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t)
 {
@@ -143,18 +94,4 @@ void msg_one_node(char *buf, size_t len, const struct policy *p)
 	snprintf(buf, len, "node %d alone needs no weights (weighted interleave over one node "
 		 "puts every page there): the global interleave weights are left as they are",
 		 nodes_first(p->nodes));
-}
-
-/* What the table's owner could not put back at a job's end (its notice
- * promised the rest): false when there is nothing to say. */
-bool msg_settle(char *buf, size_t len, const struct settle *s)
-{
-	if (s->state == SETTLE_FAILED)
-		snprintf(buf, len, "cannot put the global interleave weights back after the job "
-			 "(%s): %s", lib_place(LIB_OWNER), strerror(-s->err));
-	else if (s->state == SETTLE_DONE && s->stays[0])
-		snprintf(buf, len, "could not put everything back after the job: %s", s->stays);
-	else
-		return false;
-	return true;
 }

@@ -21,9 +21,6 @@ void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 		     const struct bitmask *have);
 void msg_node_refused(char *buf, size_t len, const char *arg);
 void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t max);
-void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
-bool msg_settle(char *buf, size_t len, const struct settle *s);
-void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
 void msg_one_node(char *buf, size_t len, const struct policy *p);
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);
 void msg_undone(char *buf, size_t len, const char *stays);

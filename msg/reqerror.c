@@ -267,6 +267,26 @@ static void report_refused(char *buf, size_t len, const struct nc2_error *e, con
 	snprintf(buf, len, "cannot open the report file '%s': %s", nc2_error_name(e), why);
 }
 
+/* A check that could not finish (LIBNUMA_UNCHECKED): why, in the finding's words. */
+static void libnuma_unchecked(char *buf, size_t len, const struct nc2_error *e)
+{
+	const struct libnuma_finding *f = nc2_error_libnuma(e);
+	char why[PATH_MAX + 128];
+
+	if (nc2_error_fault(e) == LIBNUMA_SLOW)
+		snprintf(why, sizeof(why), "its loader %s did not list its libraries within %g s",
+			 f->lib, libnuma_check_limit_ms() / 1000.0);
+	else if (nc2_error_fault(e) == LIBNUMA_TOO_BIG && f->lib[0])
+		snprintf(why, sizeof(why), "its loader %s wrote more than a library list", f->lib);
+	else if (nc2_error_fault(e) == LIBNUMA_TOO_BIG)
+		snprintf(why, sizeof(why), "a static program with over %lu MiB of code and "
+			 "constants", LIBNUMA_SCAN_MAX >> 20);
+	else
+		snprintf(why, sizeof(why), "%s", strerror(nc2_error_errno(e)));
+	snprintf(buf, len, "which libnuma %s starts with is not known (%s): its start-up may "
+		 "reset the memory policy without its task-local weights", f->prog, why);
+}
+
 void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hint)
 {
 	const char *name = nc2_error_name(e);
@@ -438,5 +458,58 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		with_errno(buf, len, e, "cannot start a watcher for '%s' (%s)", name,
 			   nc2_error_call(e));
 		break;
+	case SETTLE_OWNER:
+		with_errno(buf, len, e, "cannot put the global interleave weights back after the "
+			   "job (%s)", lib_place(LIB_OWNER));
+		break;
+	case LIBNUMA_SLOW: case LIBNUMA_TOO_BIG: case LIBNUMA_UNREAD:
+		libnuma_unchecked(buf, len, e);
+		break;
 	}
+}
+
+/* What the table's owner could not put back at a job's end (its notice
+ * promised the rest): false when there is nothing to say. */
+bool msg_settle(char *buf, size_t len, const struct settle *s)
+{
+	if (s->state == SETTLE_FAILED && s->error)
+		msg_error(buf, len, s->error, NULL);
+	else if (s->state == SETTLE_FAILED)
+		snprintf(buf, len, "cannot put the global interleave weights back after the job "
+			 "(%s): %s", lib_place(LIB_OWNER), strerror(ENOMEM));
+	else if (s->state == SETTLE_DONE && s->stays[0])
+		snprintf(buf, len, "could not put everything back after the job: %s", s->stays);
+	else
+		return false;
+	return true;
+}
+
+/* Which library a job's program starts with, and why it drops task-local
+ * weights (lib/job/libnumacheck.c's verdict: DROPS, BUILT_IN, UNREADABLE
+ * or UNCHECKED). */
+void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f)
+{
+	if (f->verdict == LIBNUMA_UNCHECKED)
+		msg_error(buf, len, f->error, NULL);
+	else if (f->verdict == LIBNUMA_DROPS)
+		snprintf(buf, len, "%s loads %s (libnuma 2.0.15-2.0.17), whose start-up resets "
+			 "the memory policy without its task-local weights", f->prog, f->lib);
+	else if (f->verdict == LIBNUMA_BUILT_IN)
+		snprintf(buf, len, "%s is a static program with libnuma built in, whose version "
+			 "cannot be read: its start-up may reset the memory policy without its "
+			 "task-local weights", f->prog);
+	else
+		snprintf(buf, len, "%s loads %s, a libnuma whose version cannot be read: its "
+			 "start-up may reset the memory policy without its task-local weights",
+			 f->prog, f->lib);
+}
+
+/* The line a front end says when it takes the global path for that reason. */
+void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
+{
+	size_t used;
+
+	msg_libnuma_drops(buf, len, f);
+	used = strlen(buf);
+	snprintf(buf + used, len - used, "; the weights go to the global table instead, with a lease");
 }

@@ -16,4 +16,15 @@
  * HINT is how the front end's user queues or overrides a lease. */
 void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hint);
 
+/* Which library a job's program starts with, and why it drops task-local
+ * weights (the libnuma check's verdict: DROPS, BUILT_IN, UNREADABLE or
+ * UNCHECKED); and the line a front end says when it takes the global path
+ * for that reason. */
+void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
+void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
+
+/* What the table's owner could not put back at a job's end (its notice
+ * promised the rest): false when there is nothing to say. */
+bool msg_settle(char *buf, size_t len, const struct settle *s);
+
 #endif

@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error/error.h"
 #include "job/elffile.h"
 #include "job/libnumacheck.h"
 #include "job/progload.h"
@@ -72,23 +73,33 @@ static bool kernel_runs(const char *path)
 	return true;
 }
 
-/* A verdict without a library: ERROR, and the loader (or "") in f->lib. */
-static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, int error,
-		  const char *loader)
+/* A verdict without a library, and the loader (or "") in f->lib. */
+static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, const char *loader)
 {
 	f->verdict = v;
-	f->error = error;
 	snprintf(f->lib, sizeof(f->lib), "%s", loader);
 	return 0;
 }
 
+/* The check could not finish: RC, -ETIMEDOUT, -EFBIG or -errno, in E. */
+static int unchecked(struct libnuma_finding *f, const char *loader, int rc, struct nc2_error *e)
+{
+	error_clear(e);
+	e->libnuma = f;
+	(void)error_set(e, rc == -ETIMEDOUT ? LIBNUMA_SLOW : rc == -EFBIG ? LIBNUMA_TOO_BIG :
+			LIBNUMA_UNREAD, rc == -ETIMEDOUT || rc == -EFBIG ? 0 : rc);
+	f->error = e;
+	return no_lib(f, LIBNUMA_UNCHECKED, loader);
+}
+
 /* A static program: libnuma built in, read in its code and constants. */
-static int check_static(const struct elf_file *ef, struct libnuma_finding *f)
+static int check_static(const struct elf_file *ef, struct libnuma_finding *f,
+			struct nc2_error *e)
 {
 	int rc = elf_contains(ef, LIBNUMA_MARK, LIBNUMA_SCAN_MAX);
 
 	if (rc < 0)
-		return no_lib(f, LIBNUMA_UNCHECKED, rc, "");
+		return unchecked(f, "", rc, e);
 	f->verdict = rc ? LIBNUMA_BUILT_IN : LIBNUMA_NONE;
 	return 0;
 }
@@ -96,17 +107,17 @@ static int check_static(const struct elf_file *ef, struct libnuma_finding *f)
 /* A dynamic program: the libnuma its loader lists, when the loader is one
  * the exec would run (else the exec fails on it: nothing to check). */
 static int check_loader(const char *loader, char *const envp[], bool run,
-			struct libnuma_finding *f)
+			struct libnuma_finding *f, struct nc2_error *e)
 {
 	int rc;
 
 	if (!kernel_runs(loader))
 		return 0;
 	if (!run)
-		return no_lib(f, LIBNUMA_NOT_ASKED, 0, loader);
+		return no_lib(f, LIBNUMA_NOT_ASKED, loader);
 	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", envp, f->lib, sizeof(f->lib));
 	if (rc == -ETIMEDOUT || rc == -EFBIG)
-		return no_lib(f, LIBNUMA_UNCHECKED, rc, loader);
+		return unchecked(f, loader, rc, e);
 	if (rc > 0)
 		f->verdict = libnuma_verdict_of(f->lib);
 	/* A loader that cannot be run fails the exec the same way. */
@@ -117,16 +128,16 @@ static int check_loader(const char *loader, char *const envp[], bool run,
 
 /* An ELF program: its loader's libnuma, or libnuma built in. */
 static int check_elf(struct elf_file *ef, char *const envp[], bool run,
-		     struct libnuma_finding *f)
+		     struct libnuma_finding *f, struct nc2_error *e)
 {
 	char loader[PATH_MAX];
 	int rc = elf_interp(ef, loader, sizeof(loader));
 
 	if (rc == -ENOENT)
-		return check_static(ef, f);
+		return check_static(ef, f, e);
 	if (rc < 0)
 		return 0;	/* the exec fails on it too */
-	return check_loader(loader, envp, run, f);
+	return check_loader(loader, envp, run, f, e);
 }
 
 /* f->prog, or the interpreter of the script it names, in its place:
@@ -148,7 +159,8 @@ static int find_elf(struct libnuma_finding *f, char *const envp[], struct elf_fi
 	return 0;
 }
 
-static int check(const char *cmd, char *const envp[], bool run, struct libnuma_finding *f)
+static int check(const char *cmd, char *const envp[], bool run, struct libnuma_finding *f,
+		 struct nc2_error *e)
 {
 	struct elf_file ef;
 	int rc;
@@ -157,19 +169,21 @@ static int check(const char *cmd, char *const envp[], bool run, struct libnuma_f
 	f->verdict = LIBNUMA_NONE;
 	if (prog_resolve(cmd, envp, f->prog, sizeof(f->prog)) < 0 || find_elf(f, envp, &ef) <= 0)
 		return 0;
-	rc = check_elf(&ef, envp, run, f);
+	rc = check_elf(&ef, envp, run, f, e);
 	elf_close(&ef);
 	return rc;
 }
 
-int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f)
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f,
+		  struct nc2_error *e)
 {
-	return check(cmd, envp, true, f);
+	return check(cmd, envp, true, f, e);
 }
 
-int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f)
+int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f,
+			 struct nc2_error *e)
 {
-	return check(cmd, envp, false, f);
+	return check(cmd, envp, false, f, e);
 }
 
 unsigned libnuma_check_limit_ms(void)

@@ -8,11 +8,13 @@
 #include <sys/types.h>
 
 #include "bandwidth/autoweights.h"
+#include "error/error.h"
 #include "job/watcher.h"
 #include "weights/target.h"
 
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
+	struct nc2_error libnuma_error;	/* why the libnuma check did not finish */
 	struct watcher watcher;		/* what it does at the job's end */
 	/* --weights=auto fills autow whole, read only once pl->auto_weights
 	 * says so. */

@@ -135,8 +135,9 @@ static int check_program_libnuma(const struct request *r, struct plan *pl,
 				 struct nc2_error *e)
 {
 	struct libnuma_finding *f = &pl->libnuma;
-	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
-			      libnuma_check(r->command[0], r->env, f);
+	struct nc2_error *why = &pl->state->libnuma_error;
+	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f, why) :
+			      libnuma_check(r->command[0], r->env, f, why);
 
 	e->libnuma = f;
 	if (rc < 0)
