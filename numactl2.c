@@ -288,6 +288,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		report_finish(r, job, ctl->error);
 	}
 	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);
+	nc2_job_free(job);
 	exit(0);
 }
 
@@ -329,20 +330,20 @@ static enum job_watch watch_kind(const struct ctl *ctl)
 static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r)
 {
 	static struct job_end end;
-	static struct job job;
+	struct job *job = nc2_job_new(ctl->command, watch_kind(ctl));
 	int saved;
 
-	job.command = ctl->command;
-	job.how = watch_kind(ctl);
-	if (ctl->report != REPORT_NONE) {
-		job.at_exit = report_add_process;
-		job.at_sample_started = report_sample_started;
-		job.arg = r;
+	if (!job) {
+		job_never_ran(ctl);
+		errx(1, "out of memory");
 	}
-	switch (request_job_start(&ctl->plan, &job, ctl->error)) {
+	if (ctl->report != REPORT_NONE)
+		nc2_job_set_hooks(job, report_add_process, report_sample_started, r);
+	switch (request_job_start(&ctl->plan, job, ctl->error)) {
 	case 1:
-		watch(ctl, r, &job);
+		watch(ctl, r, job);
 	case -1:
+		nc2_job_free(job);
 		job_never_ran(ctl);
 		supervise_failed(ctl->error);
 	}
@@ -350,7 +351,8 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	sigpipe_hold();
-	request_job_exec_failed(&ctl->plan, &job, &end);
+	request_job_exec_failed(&ctl->plan, job, &end);
+	nc2_job_free(job);
 	job_end_said(&end);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }

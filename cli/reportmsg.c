@@ -25,15 +25,16 @@ void report_finish(struct report *r, const struct job *job, struct nc2_error *e)
 {
 	char msg[REQ_MSG_MAX];
 	struct report_said s;
+	int status;
 
 	report_say(r, &s);
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
 	 * (Linux 6.18 stops it all the same). */
-	if (!s.seen && job->how == WATCH_SAMPLE)
+	if (!s.seen && nc2_job_how(job) == WATCH_SAMPLE)
 		warnx("no report: the job ended before its pages could be sampled");
-	else if (!s.seen && job->status_known && WIFSIGNALED(job->wait_status))
+	else if (!s.seen && nc2_job_status(job, &status) && WIFSIGNALED(status))
 		warnx("no report: the job, killed by signal %d, ended without an exit-stop",
-		      WTERMSIG(job->wait_status));
+		      WTERMSIG(status));
 	else if (!s.seen)
 		warnx("no report: the job ended without an exit-stop");
 	if (report_close(r, e) < 0) {

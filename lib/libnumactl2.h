@@ -444,29 +444,31 @@ enum job_watch {
 	WATCH_SAMPLE,	/* samples while it runs: --report for a job ptrace would break */
 };
 
-struct job {
-	char **command;
-	enum job_watch how;
-	/* WATCH_TRACE: called at the exit-stop of the last thread of the
-	 * job's process, its address space still there; WATCH_SAMPLE: at each
-	 * sample (x->sample). */
-	void (*at_exit)(const struct job_exit *x, void *arg);
-	/* WATCH_TRACE and WATCH_SAMPLE: called with the job's PID at each
-	 * sample (at most SUPERVISE_SAMPLE_MS apart) and, traced, at the
-	 * exit-stop before at_exit: what the job started is read there, never
-	 * traced (NULL: not read). */
-	void (*at_sample_started)(pid_t job, void *arg);
-	void *arg;
-	/* Filled by supervise_start() and supervise_watch(). */
-	pid_t pid;		/* the job: numactl2's own PID */
-	pid_t tid;		/* WATCH_TRACE: the thread held in its exit-stop */
-	int pidfd;		/* in the watcher: the job's */
-	int gate;		/* numactl2: write end, close-on-exec; watcher: read end */
-	bool status_known;	/* wait_status holds how the job ended */
-	int wait_status;	/* in wait(2)'s format */
-	unsigned running;	/* WATCH_TRACE: its children alive at its end */
-	bool sampled;		/* WATCH_SAMPLE: at least one sample was read */
-};
+/* The job and its watcher (lib/job/job.c): made with the command and how
+ * it is watched, its hooks set, read through the accessors once
+ * supervise_watch() returned. */
+struct job;
+
+/* NULL when out of memory; nc2_job_free() lets it go. */
+struct job *nc2_job_new(char **command, enum job_watch how);
+void nc2_job_free(struct job *job);
+/* WATCH_TRACE: AT_EXIT is called at the exit-stop of the last thread of
+ * the job's process, its address space still there; WATCH_SAMPLE: at each
+ * sample (x->sample). WATCH_TRACE and WATCH_SAMPLE: AT_SAMPLE_STARTED is
+ * called with the job's PID at each sample (at most SUPERVISE_SAMPLE_MS
+ * apart) and, traced, at the exit-stop before AT_EXIT: what the job
+ * started is read there, never traced (NULL: not read). Both with ARG. */
+void nc2_job_set_hooks(struct job *job, void (*at_exit)(const struct job_exit *x, void *arg),
+		       void (*at_sample_started)(pid_t job, void *arg), void *arg);
+enum job_watch nc2_job_how(const struct job *job);
+/* The job: numactl2's own PID. */
+pid_t nc2_job_pid(const struct job *job);
+/* Whether *STATUS (wait(2)'s format) holds how the job ended. */
+bool nc2_job_status(const struct job *job, int *status);
+/* WATCH_TRACE: its children alive at its end. */
+unsigned nc2_job_running(const struct job *job);
+/* WATCH_SAMPLE: at least one sample was read. */
+bool nc2_job_sampled(const struct job *job);
 
 /* In the watcher: waits until the job has ended. Returns 0 once it ran and
  * ended (WATCH_TRACE: held in its last exit-stop until supervise_release()),

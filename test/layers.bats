@@ -270,6 +270,28 @@ EOF
 	[[ $output == *"incomplete type"* ]]
 }
 
+@test "layers: the job is a closed handle: a front end makes it, reads it, cannot open it" {
+	cat >"$BATS_TEST_TMPDIR/holds.c" <<'EOF'
+#include "libnumactl2.h"
+int held(char **command);
+int held(char **command)
+{
+	struct job *job = nc2_job_new(command, WATCH_END);
+	int status = 0;
+
+	if (!job)
+		return -1;
+	(void)nc2_job_status(job, &status);
+	nc2_job_free(job);
+	return status;
+}
+EOF
+	printf '#include "libnumactl2.h"\nint pidfd(struct job *j) { return j->pidfd; }\n' >"$BATS_TEST_TMPDIR/opens.c"
+	run -0 cc_with "$top/lib" "$BATS_TEST_TMPDIR/holds.c"
+	run ! cc_with "$top/lib" "$BATS_TEST_TMPDIR/opens.c"
+	[[ $output == *"incomplete type"* || $output == *"undefined type"* ]]
+}
+
 @test "layers: the public header has one error value: no other error struct, no step enum" {
 	run grep -nE '^(struct (request_error|pid_result|nc2_error)|enum (request_fault|shm_step|pid_step)) \{' \
 		"$top/lib/libnumactl2.h"

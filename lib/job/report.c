@@ -557,10 +557,9 @@ static int make_view(struct view *v, const struct report *r, const struct job *j
 {
 	v->r = r;
 	v->pl = &r->pl;
-	v->status_known = job->status_known;
-	v->exit_status = job->wait_status;
-	v->sampled = job->how == WATCH_SAMPLE;
-	v->running = job->running;
+	v->status_known = nc2_job_status(job, &v->exit_status);
+	v->sampled = nc2_job_how(job) == WATCH_SAMPLE;
+	v->running = nc2_job_running(job);
 	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
 	v->req = calloc(last_node(&r->pl) + 1, sizeof(*v->req));
 	if (!v->req)
