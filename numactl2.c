@@ -24,6 +24,7 @@
 #include "cli/shmmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
+#include "msg/reqerror.h"
 
 /* What the undo of numactl2's change of the global table did: all back,
  * or exactly what stays. */
@@ -85,12 +86,11 @@ static void watcher_said(const struct settle *s)
  * numactl2 killed at any moment after the write leaves it to the watcher. */
 static void start_watcher(struct ctl *ctl)
 {
-	int rc = request_watch_table(&ctl->req, &ctl->plan, watcher_said);
+	char msg[REQ_MSG_MAX];
 
-	if (rc < 0) {
-		errno = -rc;
-		warn("cannot start the process that puts the global interleave weights back "
-		     "when the job ends; the next numactl2 run that changes them will");
+	if (request_watch_table(&ctl->req, &ctl->plan, watcher_said, ctl->error) < 0) {
+		msg_error(msg, sizeof(msg), ctl->error, NULL);
+		warnx("%s", msg);
 	}
 }
 
@@ -194,13 +194,8 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
-	int rc;
-
-	rc = measure_run(&req, m);
-	if (rc < 0) {
-		errno = -rc;
-		err(1, "cannot measure the bandwidth");
-	}
+	if (measure_run(&req, m, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 /* --measure: the bandwidths, the weights they give and the time, on stdout. */

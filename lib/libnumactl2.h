@@ -160,6 +160,8 @@ enum nc2_fault {
 	NC2_CALL,		/* errno, call: the system call that failed */
 	/* The job's watcher (request_job_start()): name, the command; call. */
 	JOB_WATCHER,
+	/* The table's watcher (request_watch_table()): errno. */
+	TABLE_WATCHER,
 	/* The table put back after a job (struct settle): errno, the owner's. */
 	SETTLE_OWNER,
 	/* Why the libnuma check could not finish (struct libnuma_finding,
@@ -327,8 +329,8 @@ struct bitmask *measure_default_nodes(void);
 int measure_check_size(const struct bitmask *nodes, unsigned long long size, unsigned *node);
 
 /* Runs the triad on each node, with one thread on each CPU of the calling
- * thread's affinity, and chooses weights; 0 or -errno. */
-int measure_run(const struct measure_req *req, struct measurement *m);
+ * thread's affinity, and chooses weights; 0, or -1 with E's fault REQ_MEASURE. */
+int measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e);
 
 /* The bandwidths, the weights they give and the time, as --measure prints them. */
 void measure_print(FILE *f, const struct measurement *m);
@@ -750,11 +752,12 @@ void request_job_never_ran(struct plan *pl, struct job_end *out);
 /* jobrun.c: the watchers. The table's is started before the table is
  * written (where the plan may need it: a job's change, put back at its
  * end), so that numactl2 killed at any moment after the write leaves it to
- * the watcher; SAID is called in that watcher with what it did. 0, or
- * -errno: none started (the next run that changes the table puts it
- * back). request_apply_table() lets it go when the table was not changed. */
+ * the watcher; SAID is called in that watcher with what it did. 0, or -1
+ * with E's fault TABLE_WATCHER: none started (the next run that changes
+ * the table puts it back). request_apply_table() lets it go when the table
+ * was not changed. */
 int request_watch_table(const struct request *r, struct plan *pl,
-			void (*said)(const struct settle *s));
+			void (*said)(const struct settle *s), struct nc2_error *e);
 /* --report, --restore-weights: the job's watcher (supervise_watch()), which
  * takes over from the table's; the directory lock is let go first (the
  * leases stay). 0 in numactl2, which execs next; 1 in the watcher; -1 when

@@ -458,6 +458,11 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		with_errno(buf, len, e, "cannot start a watcher for '%s' (%s)", name,
 			   nc2_error_call(e));
 		break;
+	case TABLE_WATCHER:
+		with_errno(buf, len, e, "cannot start the process that puts the global interleave "
+			   "weights back when the job ends; the next numactl2 run that changes them "
+			   "will");
+		break;
 	case SETTLE_OWNER:
 		with_errno(buf, len, e, "cannot put the global interleave weights back after the "
 			   "job (%s)", lib_place(LIB_OWNER));

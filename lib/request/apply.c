@@ -21,14 +21,12 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 		    struct measurement *m, struct nc2_error *e)
 {
 	struct measure_req req = *how;
-	int rc;
 
 	(void)pl;
 	req.nodes = r->policy->nodes;
 	req.budget = r->budget;
-	rc = measure_run(&req, m);
-	if (rc < 0)
-		return error_set(e, REQ_MEASURE, rc);
+	if (measure_run(&req, m, e) < 0)
+		return -1;
 	for (unsigned i = 0; i < m->n; i++)
 		r->policy->weight[m->node[i]] = m->weight[i];
 	return 0;
