@@ -3,7 +3,6 @@
 #include <stdio.h>
 
 #include "cli/dryrun.h"
-#include "cli/globalmsg.h"
 #include "cli/prepare.h"
 #include "libnumactl2.h"
 
@@ -11,8 +10,9 @@ static void print_global_op(const struct ctl *ctl)
 {
 	if (ctl->global_op == GLOBAL_AUTO)
 		printf("would turn on the kernel's auto interleave weights\n");
-	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL) < 0)
-		global_leases_unlisted();
+	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL,
+				 ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 /* The admin's change, asked as a dry run: it fails as the run would. */
@@ -44,8 +44,8 @@ int dry_run(struct ctl *ctl)
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_fprint(stdout, "nodes", p->nodes);
-	if (request_print_weights(stdout, &ctl->req, &ctl->plan) < 0)
-		global_leases_unlisted();
+	if (request_print_weights(stdout, &ctl->req, &ctl->plan, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	if (ctl->cpunodes)
 		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)

@@ -13,11 +13,6 @@
 #include "msg/messages.h"
 #include "msg/reqerror.h"
 
-void global_leases_unlisted(void)
-{
-	errx(1, "cannot list the global weights' holders: out of memory");
-}
-
 /* What becomes of a job's change when the job ends. */
 static void after_job(const struct table_said *t, char *buf, size_t len)
 {

@@ -156,7 +156,8 @@ enum nc2_fault {
 	REPORT_WRITE,		/* its close: errno */
 	/* --show and --hardware. */
 	NC2_NO_NUMA,		/* no NUMA here (the output says so, as numactl does) */
-	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory) */
+	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory);
+				 * --dry-run's lines too */
 	NC2_CALL,		/* errno, call: the system call that failed */
 	/* The job's watcher (request_job_start()): name, the command; call. */
 	JOB_WATCHER,
@@ -391,9 +392,9 @@ struct table_said {
 };
 
 /* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
- * "would set global interleave weights: 0:3 1:1"; 0 or -ENOMEM
- * (lib/request/planprint.c). */
-int admin_print_set(FILE *out, const struct weight_list *wl);
+ * "would set global interleave weights: 0:3 1:1"; 0, or -1 with E's fault
+ * NC2_LEASES_UNLISTED (lib/request/planprint.c). */
+int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e);
 
 /* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
 enum libnuma_verdict {
@@ -695,8 +696,9 @@ int request_admin_dry(enum admin_op op, const struct weight_list *wl,
 
 /* --dry-run's lines of the plan's weights (planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,
- * --weights=auto's bandwidths; 0 or -ENOMEM. */
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl);
+ * --weights=auto's bandwidths; 0, or -1 with E's fault NC2_LEASES_UNLISTED. */
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+			  struct nc2_error *e);
 /* A run's one-line notice, after PREFIX, when --weights=auto's row is
  * approximated (HMAT unread: a user who is not root): from what, the worst
  * case the exact figures allow, and --weights=measured. Whether it printed. */

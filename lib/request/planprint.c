@@ -103,7 +103,8 @@ static void print_libnuma(FILE *out, const struct policy *p, const struct plan *
 		"weights go to the global table instead\n", f->lib, f->prog);
 }
 
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+			  struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 
@@ -111,7 +112,7 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
 		fprintf(out, "weights: measured when it runs, from the CPUs it runs on (--measure "
 			"shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p, pl) < 0)
-		return -ENOMEM;
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
 	if (pl->state->dry_auto_gone)
 		print_auto_gone(out);
 	print_libnuma(out, p, pl);
@@ -139,14 +140,14 @@ static bool admin_writes(const struct weights_view *v, const struct weight_list 
 	return false;
 }
 
-int admin_print_set(FILE *out, const struct weight_list *wl)
+int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e)
 {
 	unsigned named = wl ? wl->max_node + 1 : 0;
 	struct weights_view v;
 	bool auto_gone;
 
 	if (weights_view_read(&v) < 0)
-		return -ENOMEM;
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
 	auto_gone = admin_writes(&v, wl) && auto_lost_by_write(v.nnodes);
 	if (wl)
 		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */
