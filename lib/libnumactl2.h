@@ -410,8 +410,8 @@ enum libnuma_verdict {
 struct libnuma_finding {
 	enum libnuma_verdict verdict;
 	/* UNCHECKED: why, LIBNUMA_SLOW, LIBNUMA_TOO_BIG or LIBNUMA_UNREAD (the
-	 * plan's, valid while it is); NULL otherwise. */
-	const struct nc2_error *error;
+	 * plan's, valid while it is; NULL when out of memory); NULL otherwise. */
+	struct nc2_error *error;
 	char prog[PATH_MAX];	/* the ELF program the exec ends up running */
 	char lib[PATH_MAX];	/* the libnuma it loads (DROPS, KEEPS, UNREADABLE),
 				 * or its loader (UNCHECKED, NOT_ASKED) */

@@ -494,8 +494,12 @@ bool msg_settle(char *buf, size_t len, const struct settle *s)
  * or UNCHECKED). */
 void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f)
 {
-	if (f->verdict == LIBNUMA_UNCHECKED)
+	if (f->verdict == LIBNUMA_UNCHECKED && f->error)
 		msg_error(buf, len, f->error, NULL);
+	else if (f->verdict == LIBNUMA_UNCHECKED)
+		snprintf(buf, len, "which libnuma %s starts with is not known (%s): its start-up "
+			 "may reset the memory policy without its task-local weights", f->prog,
+			 strerror(ENOMEM));
 	else if (f->verdict == LIBNUMA_DROPS)
 		snprintf(buf, len, "%s loads %s (libnuma 2.0.15-2.0.17), whose start-up resets "
 			 "the memory policy without its task-local weights", f->prog, f->lib);

@@ -81,25 +81,30 @@ static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, const char 
 	return 0;
 }
 
-/* The check could not finish: RC, -ETIMEDOUT, -EFBIG or -errno, in E. */
-static int unchecked(struct libnuma_finding *f, const char *loader, int rc, struct nc2_error *e)
+/* The check could not finish: why (RC, -ETIMEDOUT, -EFBIG or -errno) in
+ * an error of its own, made now (the plan lets it go); NULL when out of
+ * memory. */
+static int unchecked(struct libnuma_finding *f, const char *loader, int rc)
 {
-	error_clear(e);
-	e->libnuma = f;
-	(void)error_set(e, rc == -ETIMEDOUT ? LIBNUMA_SLOW : rc == -EFBIG ? LIBNUMA_TOO_BIG :
-			LIBNUMA_UNREAD, rc == -ETIMEDOUT || rc == -EFBIG ? 0 : rc);
+	struct nc2_error *e = nc2_error_new();
+
+	if (e) {
+		e->libnuma = f;
+		(void)error_set(e, rc == -ETIMEDOUT ? LIBNUMA_SLOW : rc == -EFBIG ?
+				LIBNUMA_TOO_BIG : LIBNUMA_UNREAD,
+				rc == -ETIMEDOUT || rc == -EFBIG ? 0 : rc);
+	}
 	f->error = e;
 	return no_lib(f, LIBNUMA_UNCHECKED, loader);
 }
 
 /* A static program: libnuma built in, read in its code and constants. */
-static int check_static(const struct elf_file *ef, struct libnuma_finding *f,
-			struct nc2_error *e)
+static int check_static(const struct elf_file *ef, struct libnuma_finding *f)
 {
 	int rc = elf_contains(ef, LIBNUMA_MARK, LIBNUMA_SCAN_MAX);
 
 	if (rc < 0)
-		return unchecked(f, "", rc, e);
+		return unchecked(f, "", rc);
 	f->verdict = rc ? LIBNUMA_BUILT_IN : LIBNUMA_NONE;
 	return 0;
 }
@@ -107,7 +112,7 @@ static int check_static(const struct elf_file *ef, struct libnuma_finding *f,
 /* A dynamic program: the libnuma its loader lists, when the loader is one
  * the exec would run (else the exec fails on it: nothing to check). */
 static int check_loader(const char *loader, char *const envp[], bool run,
-			struct libnuma_finding *f, struct nc2_error *e)
+			struct libnuma_finding *f)
 {
 	int rc;
 
@@ -117,7 +122,7 @@ static int check_loader(const char *loader, char *const envp[], bool run,
 		return no_lib(f, LIBNUMA_NOT_ASKED, loader);
 	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", envp, f->lib, sizeof(f->lib));
 	if (rc == -ETIMEDOUT || rc == -EFBIG)
-		return unchecked(f, loader, rc, e);
+		return unchecked(f, loader, rc);
 	if (rc > 0)
 		f->verdict = libnuma_verdict_of(f->lib);
 	/* A loader that cannot be run fails the exec the same way. */
@@ -128,16 +133,16 @@ static int check_loader(const char *loader, char *const envp[], bool run,
 
 /* An ELF program: its loader's libnuma, or libnuma built in. */
 static int check_elf(struct elf_file *ef, char *const envp[], bool run,
-		     struct libnuma_finding *f, struct nc2_error *e)
+		     struct libnuma_finding *f)
 {
 	char loader[PATH_MAX];
 	int rc = elf_interp(ef, loader, sizeof(loader));
 
 	if (rc == -ENOENT)
-		return check_static(ef, f, e);
+		return check_static(ef, f);
 	if (rc < 0)
 		return 0;	/* the exec fails on it too */
-	return check_loader(loader, envp, run, f, e);
+	return check_loader(loader, envp, run, f);
 }
 
 /* f->prog, or the interpreter of the script it names, in its place:
@@ -159,8 +164,7 @@ static int find_elf(struct libnuma_finding *f, char *const envp[], struct elf_fi
 	return 0;
 }
 
-static int check(const char *cmd, char *const envp[], bool run, struct libnuma_finding *f,
-		 struct nc2_error *e)
+static int check(const char *cmd, char *const envp[], bool run, struct libnuma_finding *f)
 {
 	struct elf_file ef;
 	int rc;
@@ -169,21 +173,19 @@ static int check(const char *cmd, char *const envp[], bool run, struct libnuma_f
 	f->verdict = LIBNUMA_NONE;
 	if (prog_resolve(cmd, envp, f->prog, sizeof(f->prog)) < 0 || find_elf(f, envp, &ef) <= 0)
 		return 0;
-	rc = check_elf(&ef, envp, run, f, e);
+	rc = check_elf(&ef, envp, run, f);
 	elf_close(&ef);
 	return rc;
 }
 
-int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f,
-		  struct nc2_error *e)
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f)
 {
-	return check(cmd, envp, true, f, e);
+	return check(cmd, envp, true, f);
 }
 
-int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f,
-			 struct nc2_error *e)
+int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f)
 {
-	return check(cmd, envp, false, f, e);
+	return check(cmd, envp, false, f);
 }
 
 unsigned libnuma_check_limit_ms(void)

@@ -19,13 +19,11 @@ static inline bool libnuma_keeps_weights(enum libnuma_verdict v)
  * environment envp (PATH, LD_LIBRARY_PATH, LD_PRELOAD); 0 or -errno (the
  * loader could not be run: f->prog names what was asked). The program's
  * loader is run (with a time limit) only where the kernel would run it. */
-int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f,
-		  struct nc2_error *e);
+int libnuma_check(const char *cmd, char *const envp[], struct libnuma_finding *f);
 
 /* The same, reading files only (--dry-run): a dynamic program's loader is
  * not run, and the verdict is NOT_ASKED, with the loader in f->lib. */
-int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f,
-			 struct nc2_error *e);
+int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_finding *f);
 
 /* The verdict on one libnuma file (DROPS, KEEPS or UNREADABLE). */
 enum libnuma_verdict libnuma_verdict_of(const char *lib);

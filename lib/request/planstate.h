@@ -14,7 +14,7 @@
 
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
-	struct nc2_error libnuma_error;	/* why the libnuma check did not finish */
+	struct nc2_error *libnuma_error;	/* why the libnuma check did not finish */
 	struct watcher watcher;		/* what it does at the job's end */
 	/* --weights=auto fills autow whole, read only once pl->auto_weights
 	 * says so. */

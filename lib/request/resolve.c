@@ -30,6 +30,7 @@ int request_plan_init(struct plan *pl)
 
 void request_plan_free(struct plan *pl)
 {
+	nc2_error_free(pl->state->libnuma_error);
 	free(pl->state);
 	pl->state = NULL;
 }
@@ -135,14 +136,14 @@ static int check_program_libnuma(const struct request *r, struct plan *pl,
 				 struct nc2_error *e)
 {
 	struct libnuma_finding *f = &pl->libnuma;
-	struct nc2_error *why = &pl->state->libnuma_error;
-	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f, why) :
-			      libnuma_check(r->command[0], r->env, f, why);
+	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
+			      libnuma_check(r->command[0], r->env, f);
 
 	e->libnuma = f;
 	if (rc < 0)
 		return error_set(e, REQ_LIBNUMA_UNREAD, rc);
 	pl->libnuma_checked = true;
+	pl->state->libnuma_error = f->error;
 	if (libnuma_keeps_weights(f->verdict))
 		return 0;
 	r->policy->task_local = false;
