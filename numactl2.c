@@ -279,7 +279,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		exit(0);
 	if (ctl->report != REPORT_NONE) {
 		report_print(r, job);
-		report_exit_warnings(r, ctl->report_file);
+		report_exit_warnings(r, ctl->error);
 		report_finish(r, job, ctl->error);
 	}
 	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);

@@ -154,6 +154,8 @@ enum nc2_fault {
 	REPORT_KERNEL_FS,	/* on procfs, sysfs, cgroupfs... */
 	REPORT_OPEN,		/* errno */
 	REPORT_WRITE,		/* its close: errno */
+	REPORT_UNREAD,		/* value, the process whose numa_maps were not read: errno */
+	REPORT_UNWRITTEN,	/* the report was not written: errno */
 	/* --show and --hardware. */
 	NC2_NO_NUMA,		/* no NUMA here (the output says so, as numactl does) */
 	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory);
@@ -512,22 +514,13 @@ struct report_opts {
 	char **command;
 };
 
-/* What became of a report, for the front end to say. */
-struct report_said {
-	bool seen;		/* the exit-stop of the job's own process was reached */
-	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
-	int read_errno;
-	int write_errno;	/* the report could not be written */
-};
-
 /* A report as O asks, into *R (report_close() frees it), with
  * --report-file opened (before anything changes): with no symlink anywhere
- * on its path (-ELOOP), a regular file only (-EINVAL), with one link only
- * (-EMLINK), of this user's own (-EPERM) and not on a filesystem of kernel
- * controls, procfs, sysfs, cgroupfs and the like (-EXDEV); a file that is
- * there is not truncated until the report is written. 0, or -1 with E's
- * fault REPORT_SYMLINK, REPORT_NOT_REGULAR, REPORT_LINKS, REPORT_NOT_OWN,
- * REPORT_KERNEL_FS or REPORT_OPEN. */
+ * on its path, a regular file only, with one link only, of this user's own
+ * and not on a filesystem of kernel controls, procfs, sysfs, cgroupfs and
+ * the like; a file that is there is not truncated until the report is
+ * written. 0, or -1 with E's fault REPORT_SYMLINK, REPORT_NOT_REGULAR,
+ * REPORT_LINKS, REPORT_NOT_OWN, REPORT_KERNEL_FS or REPORT_OPEN. */
 int report_open(const struct report_opts *o, struct report **r, struct nc2_error *e);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
@@ -539,10 +532,15 @@ void report_sample_started(pid_t job, void *arg);
 
 /* Prints the report of the job that has ended (supervise_watch()) to r->out
  * (--report-file truncated first); nothing when the job's own process was
- * not read. Failures are kept in r->write_errno. */
+ * not read. Failures are kept for report_failed(). */
 void report_print(struct report *r, const struct job *job);
 
-void report_say(const struct report *r, struct report_said *s);
+/* Whether the exit-stop (or a sample) of the job's own process was reached. */
+bool report_seen(const struct report *r);
+/* 0, or -1 with E's fault REPORT_UNREAD (a process whose numa_maps could
+ * not be read: no report) or REPORT_UNWRITTEN (the report could not be
+ * written). */
+int report_failed(const struct report *r, struct nc2_error *e);
 /* Closes --report-file and lets the report go; 0, or -1 with E's fault
  * REPORT_WRITE. */
 int report_close(struct report *r, struct nc2_error *e);

@@ -448,6 +448,14 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 	case REPORT_WRITE:
 		with_errno(buf, len, e, "cannot write the report to %s", name);
 		break;
+	case REPORT_UNREAD:
+		with_errno(buf, len, e, "no report: cannot read /proc/%d/numa_maps",
+			   (int)nc2_error_value(e));
+		break;
+	case REPORT_UNWRITTEN:
+		with_errno(buf, len, e, "cannot write the report%s%s", name ? " to " : "",
+			   name ? name : "");
+		break;
 	case NC2_NO_NUMA:
 		snprintf(buf, len, "No NUMA available on this system");
 		break;

@@ -591,12 +591,20 @@ void report_print(struct report *r, const struct job *job)
 	free(v.req);
 }
 
-void report_say(const struct report *r, struct report_said *s)
+bool report_seen(const struct report *r)
 {
-	s->seen = r->seen;
-	s->read_pid = r->read_pid;
-	s->read_errno = r->read_errno;
-	s->write_errno = r->write_errno;
+	return r->seen;
+}
+
+int report_failed(const struct report *r, struct nc2_error *e)
+{
+	if (r->read_errno) {
+		e->value = (unsigned)r->read_pid;
+		return error_set(e, REPORT_UNREAD, r->read_errno);
+	}
+	if (r->write_errno)
+		return error_set_name(e, REPORT_UNWRITTEN, r->write_errno, r->path);
+	return 0;
 }
 
 int report_close(struct report *r, struct nc2_error *e)
