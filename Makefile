@@ -179,12 +179,12 @@ build/test/hmat_driver: build/test/test/hmat_driver.o build/test/libnumactl2.a
 # supervise_driver ends as numactl2 does, through the CLI's cli/exec.c,
 # linked before the library it calls into.
 build/test/supervise_driver: build/release/test/supervise_driver.o build/release/cli/exec.o \
-		build/release/libtestsupport.a build/release/libnumactl2.a
+		$(call objs,release,$(MSG_SRCS)) build/release/libtestsupport.a build/release/libnumactl2.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 
 build/asan/supervise_driver: build/asan/test/supervise_driver.o build/asan/cli/exec.o \
-		build/asan/libtestsupport.a build/asan/libnumactl2.a
+		$(call objs,asan,$(MSG_SRCS)) build/asan/libtestsupport.a build/asan/libnumactl2.a
 	@mkdir -p $(@D)
 	$(SAN_CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(TEST_LDLIBS)
 

@@ -24,6 +24,7 @@
 #include "cli/shmmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
+#include "msg/reqerror.h"
 
 /* What the undo of numactl2's change of the global table did: all back,
  * or exactly what stays. */
@@ -60,17 +61,16 @@ static void bind_cpus(const struct ctl *ctl)
 static void apply_weights(struct ctl *ctl)
 {
 	struct table_said said;
-	struct request_error e;
-	int rc = request_apply_table(&ctl->req, &ctl->plan, &e);
+	int rc = request_apply_table(&ctl->req, &ctl->plan, ctl->error);
 
 	if (!ctl->plan.table_taken) {
 		if (rc < 0)
-			cli_request_failed(ctl, &e);
+			cli_request_failed(ctl->error);
 		return;
 	}
 	request_table_said(&ctl->plan, &said);
 	if (rc < 0)
-		cli_request_failed(ctl, &e);
+		cli_request_failed(ctl->error);
 	global_report(&said);
 }
 
@@ -86,12 +86,11 @@ static void watcher_said(const struct settle *s)
  * numactl2 killed at any moment after the write leaves it to the watcher. */
 static void start_watcher(struct ctl *ctl)
 {
-	int rc = request_watch_table(&ctl->req, &ctl->plan, watcher_said);
+	char msg[REQ_MSG_MAX];
 
-	if (rc < 0) {
-		errno = -rc;
-		warn("cannot start the process that puts the global interleave weights back "
-		     "when the job ends; the next numactl2 run that changes them will");
+	if (request_watch_table(&ctl->req, &ctl->plan, watcher_said, ctl->error) < 0) {
+		msg_error(msg, sizeof(msg), ctl->error, NULL);
+		warnx("%s", msg);
 	}
 }
 
@@ -102,7 +101,8 @@ static int verify_region(struct ctl *ctl)
 	int rc;
 
 	shm_touch(&ctl->shm);
-	rc = shm_print_verify(stdout, &ctl->shm, ctl->policy.mode, ctl->policy.nodes, &bad);
+	rc = shm_print_verify(stdout, &ctl->shm, ctl->policy.mode, ctl->policy.nodes, &bad,
+			      ctl->error);
 	ctl->verify_failed |= bad > 0;
 	return rc;
 }
@@ -117,27 +117,25 @@ static void run_shm_actions(struct ctl *ctl)
 		else if (*a == SHM_VERIFY)
 			rc = verify_region(ctl);
 		else if (*a == SHM_DUMP)
-			rc = shm_print_dump(stdout, &ctl->shm);
+			rc = shm_print_dump(stdout, &ctl->shm, ctl->error);
 		else
-			rc = shm_print_dump_nodes(stdout, &ctl->shm);
+			rc = shm_print_dump_nodes(stdout, &ctl->shm, ctl->error);
 		if (rc < 0)
-			shm_failed(&ctl->shm, rc);
+			cli_request_failed(ctl->error);
 	}
 }
 
 static void apply_policy(struct ctl *ctl)
 {
-	struct request_error e;
-
 	if (ctl->use_shm) {
 		ctl->req.range = ctl->shm.addr;
 		ctl->req.range_len = ctl->shm.length;
 	}
-	if (request_apply_policy(&ctl->req, &ctl->plan, &e) == 0)
+	if (request_apply_policy(&ctl->req, &ctl->plan, ctl->error) == 0)
 		return;
 	if (ctl->plan.undone_written)
 		undone_said(ctl);
-	cli_request_failed(ctl, &e);
+	cli_request_failed(ctl->error);
 }
 
 /* SIGPIPE: numactl2's own notices to a stderr whose reader has gone must
@@ -196,13 +194,8 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
-	int rc;
-
-	rc = measure_run(&req, m);
-	if (rc < 0) {
-		errno = -rc;
-		err(1, "cannot measure the bandwidth");
-	}
+	if (measure_run(&req, m, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 /* --measure: the bandwidths, the weights they give and the time, on stdout. */
@@ -225,10 +218,9 @@ static void measure_weights(struct ctl *ctl)
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
-	struct request_error e;
 
-	if (request_measure(&ctl->req, &ctl->plan, &how, &m, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (request_measure(&ctl->req, &ctl->plan, &how, &m, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	fprintf(stderr, "numactl2: measured");
 	for (unsigned i = 0; i < m.n; i++)
 		fprintf(stderr, "%s node %u %.1f GB/s", i ? "," : "", m.node[i], m.gbps[i]);
@@ -245,25 +237,9 @@ static struct report *open_report(struct ctl *ctl)
 		.policy = &ctl->policy, .command = ctl->command,
 	};
 	struct report *r;
-	int rc = report_open(&o, &r);
 
-	if (rc == -ELOOP)
-		errx(1, "cannot open the report file '%s': a symbolic link is on its path", o.path);
-	if (rc == -EXDEV)
-		errx(1, "cannot open the report file '%s': it is on a filesystem of kernel controls "
-		     "(procfs, sysfs, cgroupfs...), not of files", o.path);
-	if (rc == -EINVAL)
-		errx(1, "cannot open the report file '%s': not a regular file", o.path);
-	if (rc == -EMLINK)
-		errx(1, "cannot open the report file '%s': it has more than one link", o.path);
-	if (rc == -EPERM)
-		errx(1, "cannot open the report file '%s': it is another user's", o.path);
-	if (rc < 0) {
-		errno = -rc;
-		if (o.path)
-			err(1, "cannot open the report file '%s'", o.path);
-		err(1, "cannot start the report");
-	}
+	if (report_open(&o, &r, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	return r;
 }
 
@@ -302,10 +278,11 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		exit(0);
 	if (ctl->report != REPORT_NONE) {
 		report_print(r, job);
-		report_exit_warnings(r, ctl->report_file);
-		report_finish(r, job, ctl->report_file);
+		report_exit_warnings(r, ctl->error);
+		report_finish(r, job, ctl->error);
 	}
 	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);
+	nc2_job_free(job);
 	exit(0);
 }
 
@@ -347,28 +324,29 @@ static enum job_watch watch_kind(const struct ctl *ctl)
 static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report *r)
 {
 	static struct job_end end;
-	static struct job job;
+	struct job *job = nc2_job_new(ctl->command, watch_kind(ctl));
 	int saved;
 
-	job.command = ctl->command;
-	job.how = watch_kind(ctl);
-	if (ctl->report != REPORT_NONE) {
-		job.at_exit = report_add_process;
-		job.at_sample_started = report_sample_started;
-		job.arg = r;
-	}
-	switch (request_job_start(&ctl->plan, &job)) {
-	case 1:
-		watch(ctl, r, &job);
-	case -1:
+	if (!job) {
 		job_never_ran(ctl);
-		supervise_failed(&job);
+		errx(1, "out of memory");
+	}
+	if (ctl->report != REPORT_NONE)
+		nc2_job_set_hooks(job, report_add_process, report_sample_started, r);
+	switch (request_job_start(&ctl->plan, job, ctl->error)) {
+	case 1:
+		watch(ctl, r, job);
+	case -1:
+		nc2_job_free(job);
+		job_never_ran(ctl);
+		supervise_failed(ctl->error);
 	}
 	sigpipe_restore();
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	sigpipe_hold();
-	request_job_exec_failed(&ctl->plan, &job, &end);
+	request_job_exec_failed(&ctl->plan, job, &end);
+	nc2_job_free(job);
 	job_end_said(&end);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
 }
@@ -377,10 +355,10 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 static int global_op(const struct ctl *ctl)
 {
 	struct table_said said;
-	struct request_error e;
 
-	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &said, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &said,
+				ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	if (ctl->global_op == GLOBAL_AUTO)
 		warnx("global interleave weights are now set by the kernel from node bandwidth");
 	else
@@ -388,29 +366,26 @@ static int global_op(const struct ctl *ctl)
 	return 0;
 }
 
+/* What --show or --hardware did: printed (0), or said there is no NUMA
+ * here (1, as numactl); any other failure ends it. */
+static int printed(const struct ctl *ctl, int rc)
+{
+	if (rc < 0 && nc2_error_fault(ctl->error) != NC2_NO_NUMA)
+		cli_request_failed(ctl->error);
+	return close_stdout(rc < 0);
+}
+
 /* --show, on stdout. */
 static int show(const struct ctl *ctl)
 {
-	const char *failed;
-	int rc = ctl->json ? show_print_json(stdout, &failed) : show_print(stdout, &failed);
-
-	if (rc < 0 && !failed)
-		global_leases_unlisted();
-	if (rc < 0) {
-		errno = -rc;
-		err(1, "%s", failed);
-	}
-	return close_stdout(rc);
+	return printed(ctl, ctl->json ? show_print_json(stdout, ctl->error) :
+					show_print(stdout, ctl->error));
 }
 
 /* --hardware, on stdout. */
 static int hardware(const struct ctl *ctl)
 {
-	int rc = hardware_print(stdout, ctl->cpu_compress);
-
-	if (rc == -ENOMEM)
-		global_leases_unlisted();
-	return close_stdout(rc);
+	return printed(ctl, hardware_print(stdout, ctl->cpu_compress, ctl->error));
 }
 
 /* Whether a command that cannot run must fail before the plan says or
@@ -431,6 +406,9 @@ int main(int argc, char **argv, char **envp)
 	static struct ctl ctl;
 
 	ctl.env = envp;
+	ctl.error = nc2_error_new();
+	if (!ctl.error)
+		errx(1, "out of memory");
 	cli_parse(&ctl, argc, argv);
 	cli_validate(&ctl);
 	/* A command that cannot run fails as its exec would (127, 126). */
@@ -455,7 +433,7 @@ int main(int argc, char **argv, char **envp)
 	if (ctl.plan.measured)
 		measure_weights(&ctl);
 	if (ctl.use_shm)
-		attach_shm(&ctl.shm);
+		attach_shm(&ctl.shm, ctl.error);
 	/* Weights first: a shared region's policy must not change unless they did. */
 	start_watcher(&ctl);
 	apply_weights(&ctl);

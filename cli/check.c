@@ -33,23 +33,19 @@ static void read_weight_list(const char *arg, struct weight_list *wl)
  * over which policy. */
 static void check_weights(struct ctl *ctl)
 {
-	struct request_error e;
-
-	if (ctl->weights_arg && nc2_request_set_weights(&ctl->req, ctl->weights_arg, &e) < 0)
-		cli_request_failed(ctl, &e);
-	if (ctl->budget_arg && nc2_request_set_budget(&ctl->req, ctl->budget_arg, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (ctl->weights_arg && nc2_request_set_weights(&ctl->req, ctl->weights_arg, ctl->error) < 0)
+		cli_request_failed(ctl->error);
+	if (ctl->budget_arg && nc2_request_set_budget(&ctl->req, ctl->budget_arg, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 /* --force, --wait[=SECS], where given. */
 static void lease_options(struct ctl *ctl)
 {
-	struct request_error e;
-
 	if (!ctl->force && !ctl->wait)
 		return;
-	if (nc2_request_set_lease(&ctl->req, ctl->force, ctl->wait, ctl->wait_secs, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (nc2_request_set_lease(&ctl->req, ctl->force, ctl->wait, ctl->wait_secs, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 static void check_global_op(struct ctl *ctl)
@@ -166,12 +162,10 @@ static void check_measure(const struct ctl *ctl)
  * check below takes them. */
 static void job_cpus(struct ctl *ctl)
 {
-	struct request_error e;
-
 	if (ctl->pid && ctl->req.nodes_local)
 		usage_error("node list 'local' needs the job's own CPUs: not with --pid");
-	if (nc2_request_set_cpus(&ctl->req, ctl->cpunodes, ctl->cpus, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (nc2_request_set_cpus(&ctl->req, ctl->cpunodes, ctl->cpus, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 void cli_validate(struct ctl *ctl)

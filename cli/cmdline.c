@@ -44,29 +44,26 @@ static const char *same_nodes(struct order *o, const char *arg)
 
 static struct bitmask *nodes_arg(const struct ctl *ctl, struct order *o, const char *arg)
 {
-	struct request_error e;
 	struct bitmask *mask;
 
 	arg = same_nodes(o, arg);
 	o->last_nodes = arg;
-	if (nc2_nodes_parse(arg, ctl->all, &mask, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (nc2_nodes_parse(arg, ctl->all, &mask, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	return mask;
 }
 
 /* "local" (the nodes nearest to the job's CPUs) is found once all is read (check.c). */
 static void set_policy(struct ctl *ctl, struct order *o, int mode, const char *opt, const char *arg)
 {
-	struct request_error e;
-
 	if (ctl->policy.mode != POLICY_NONE)
 		usage_error("options %s and %s cannot be combined", ctl->policy.option, opt);
 	nc2_request_set_policy(&ctl->req, mode, opt);
 	if (!arg)
 		return;
 	arg = same_nodes(o, arg);
-	if (nc2_request_set_nodes(&ctl->req, arg, ctl->all, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (nc2_request_set_nodes(&ctl->req, arg, ctl->all, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	if (!ctl->req.nodes_local)
 		o->last_nodes = arg;
 }

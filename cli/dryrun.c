@@ -3,7 +3,6 @@
 #include <stdio.h>
 
 #include "cli/dryrun.h"
-#include "cli/globalmsg.h"
 #include "cli/prepare.h"
 #include "libnumactl2.h"
 
@@ -11,18 +10,17 @@ static void print_global_op(const struct ctl *ctl)
 {
 	if (ctl->global_op == GLOBAL_AUTO)
 		printf("would turn on the kernel's auto interleave weights\n");
-	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL) < 0)
-		global_leases_unlisted();
+	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL,
+				 ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 /* The admin's change, asked as a dry run: it fails as the run would. */
 static int global_op_dry(const struct ctl *ctl)
 {
-	struct request_error e;
-
-	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &e) < 0) {
+	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, ctl->error) < 0) {
 		(void)fflush(stdout);
-		cli_request_failed(ctl, &e);
+		cli_request_failed(ctl->error);
 	}
 	return 0;
 }
@@ -30,8 +28,6 @@ static int global_op_dry(const struct ctl *ctl)
 int dry_run(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
-
-	struct request_error e;
 	int refused;
 
 	if (ctl->global_op != GLOBAL_NONE) {
@@ -40,13 +36,13 @@ int dry_run(struct ctl *ctl)
 	}
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */
-	refused = request_dry_check(&ctl->req, &ctl->plan, &e);
+	refused = request_dry_check(&ctl->req, &ctl->plan, ctl->error);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_fprint(stdout, "nodes", p->nodes);
-	if (request_print_weights(stdout, &ctl->req, &ctl->plan) < 0)
-		global_leases_unlisted();
+	if (request_print_weights(stdout, &ctl->req, &ctl->plan, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	if (ctl->cpunodes)
 		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
@@ -70,7 +66,7 @@ int dry_run(struct ctl *ctl)
 		printf("why the weights go there: %s\n", request_why(ctl->plan.why));
 	if (refused < 0) {
 		(void)fflush(stdout);
-		cli_request_failed(ctl, &e);
+		cli_request_failed(ctl->error);
 	}
 	return 0;
 }

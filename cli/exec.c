@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/exec.h"
+#include "msg/reqerror.h"
 
 void exec_failed(const char *name, int errnum, const char *bare_opt)
 {
@@ -26,8 +27,10 @@ void exec_check(char **command, char *const envp[], const char *bare_opt)
 		exec_failed(command[0], -rc, bare_opt);
 }
 
-void supervise_failed(const struct job *job)
+void supervise_failed(const struct nc2_error *e)
 {
-	errno = job->failed_errno;
-	err(1, "cannot start a watcher for '%s' (%s)", job->command[0], job->failed);
+	char msg[REQ_MSG_MAX];
+
+	msg_error(msg, sizeof(msg), e, NULL);
+	errx(1, "%s", msg);
 }

@@ -17,6 +17,6 @@ void exec_failed(const char *name, int errnum, const char *bare_opt) __attribute
 void exec_check(char **command, char *const envp[], const char *bare_opt);
 
 /* supervise_start() failed: exit 1, nothing run. */
-void supervise_failed(const struct job *job) __attribute__((noreturn));
+void supervise_failed(const struct nc2_error *e) __attribute__((noreturn));
 
 #endif

@@ -11,11 +11,7 @@
 #include "cli/globalmsg.h"
 #include "libnumactl2.h"
 #include "msg/messages.h"
-
-void global_leases_unlisted(void)
-{
-	errx(1, "cannot list the global weights' holders: out of memory");
-}
+#include "msg/reqerror.h"
 
 /* One line on stderr whenever the system-wide weights change. */
 void global_report(const struct table_said *t)

@@ -9,8 +9,6 @@
 
 void global_report(const struct table_said *t);
 void global_settle_report(const struct settle *s);
-/* The table's leases could not be listed (out of memory): exit 1. */
-void global_leases_unlisted(void) __attribute__((noreturn));
 void global_restore_report(const struct job_end *end);
 
 #endif

@@ -12,14 +12,14 @@
 #include "msg/reqerror.h"
 
 
-void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
+void cli_request_failed(const struct nc2_error *e)
 {
 	char msg[REQ_MSG_MAX];
 
-	if (e->kind == REQ_WEIGHT_LIST)
-		usage_parse_error(&e->parse, "weight list");
-	msg_request_error(msg, sizeof(msg), e, &ctl->plan, "--wait to queue, --force to override");
-	if (request_error_is_usage(e))
+	if (nc2_error_fault(e) == REQ_WEIGHT_LIST)
+		usage_parse_error(nc2_error_parse(e), "weight list");
+	msg_error(msg, sizeof(msg), e, "--wait to queue, --force to override");
+	if (nc2_error_is_usage(e))
 		usage_error("%s", msg);
 	errx(1, "%s", msg);
 }
@@ -80,27 +80,24 @@ static void check_lease_target(const struct ctl *ctl)
 static void prepare_measure(struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
-	struct request_error e;
-
 	if (!ctl->measure)
 		return;
 	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
-	if (nc2_measure_room(ctl->measure_nodes, ctl->req.measure_size, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (nc2_measure_room(ctl->measure_nodes, ctl->req.measure_size, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 }
 
 void cli_prepare(struct ctl *ctl)
 {
 	char msg[REQ_MSG_MAX];
-	struct request_error e;
 
 	if (ctl->global_op != GLOBAL_NONE)
 		return;
 	if (request_plan_init(&ctl->plan) < 0)
 		errx(1, "out of memory");
 	fill_request(ctl);
-	if (request_resolve(&ctl->req, &ctl->plan, &e) < 0)
-		cli_request_failed(ctl, &e);
+	if (request_resolve(&ctl->req, &ctl->plan, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	if (msg_plan_notice(msg, sizeof(msg), &ctl->plan, &ctl->policy))
 		warnx("%s", msg);
 	check_home_node_kernel(ctl);

@@ -14,7 +14,6 @@ void cli_prepare(struct ctl *ctl);
 enum admin_op cli_admin_op(const struct ctl *ctl);
 
 /* E in one line, exit 1 (a usage error where it is about the input). */
-void cli_request_failed(const struct ctl *ctl, const struct request_error *e)
-	__attribute__((noreturn));
+void cli_request_failed(const struct nc2_error *e) __attribute__((noreturn));
 
 #endif

@@ -5,39 +5,35 @@
 #include <sys/wait.h>
 
 #include "cli/reportmsg.h"
+#include "msg/reqerror.h"
 
-void report_exit_warnings(const struct report *r, const char *path)
+void report_exit_warnings(const struct report *r, struct nc2_error *e)
 {
-	struct report_said s;
+	char msg[REQ_MSG_MAX];
 
-	report_say(r, &s);
-	if (s.read_errno) {
-		errno = s.read_errno;
-		warn("no report: cannot read /proc/%d/numa_maps", (int)s.read_pid);
-	} else if (s.write_errno) {
-		errno = s.write_errno;
-		warn("cannot write the report%s%s", path ? " to " : "", path ? path : "");
+	if (report_failed(r, e) < 0) {
+		msg_error(msg, sizeof(msg), e, NULL);
+		warnx("%s", msg);
 	}
 }
 
-void report_finish(struct report *r, const struct job *job, const char *path)
+void report_finish(struct report *r, const struct job *job, struct nc2_error *e)
 {
-	struct report_said s;
-	int rc;
+	char msg[REQ_MSG_MAX];
+	bool seen = report_seen(r);
+	int status;
 
-	report_say(r, &s);
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
 	 * (Linux 6.18 stops it all the same). */
-	if (!s.seen && job->how == WATCH_SAMPLE)
+	if (!seen && nc2_job_how(job) == WATCH_SAMPLE)
 		warnx("no report: the job ended before its pages could be sampled");
-	else if (!s.seen && job->status_known && WIFSIGNALED(job->wait_status))
+	else if (!seen && nc2_job_status(job, &status) && WIFSIGNALED(status))
 		warnx("no report: the job, killed by signal %d, ended without an exit-stop",
-		      WTERMSIG(job->wait_status));
-	else if (!s.seen)
+		      WTERMSIG(status));
+	else if (!seen)
 		warnx("no report: the job ended without an exit-stop");
-	rc = report_close(r);
-	if (rc < 0) {
-		errno = -rc;
-		warn("cannot write the report to %s", path);
+	if (report_close(r, e) < 0) {
+		msg_error(msg, sizeof(msg), e, NULL);
+		warnx("%s", msg);
 	}
 }

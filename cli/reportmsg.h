@@ -7,10 +7,10 @@
 
 /* After report_print(), in the watcher: what went wrong reading the job's
  * pages or writing the report, if anything. */
-void report_exit_warnings(const struct report *r, const char *path);
+void report_exit_warnings(const struct report *r, struct nc2_error *e);
 
 /* After the job: says why there was no report, if there was none, and
- * closes --report-file (PATH, or NULL) and R. */
-void report_finish(struct report *r, const struct job *job, const char *path);
+ * closes --report-file and R (E: room for why it could not be written). */
+void report_finish(struct report *r, const struct job *job, struct nc2_error *e);
 
 #endif

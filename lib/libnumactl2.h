@@ -9,9 +9,9 @@
  * none of them (test/layers.bats), and each module of the library includes
  * this one for its public part, as libmount's mountP.h includes libmount.h.
  *
- * The library never prints, exits or calls err(): each call returns 0 or a
- * negative errno, with what went wrong in the struct it was given, and the
- * front end words it. Functions whose names say they print write only to
+ * The library never prints, exits or calls err(): each call that can fail
+ * returns 0 or -1 with what went wrong in the one error value it was given
+ * (struct nc2_error), and the front end words it (msg/). Functions whose names say they print write only to
  * the FILE * they are given. */
 #ifndef LIBNUMACTL2_H
 #define LIBNUMACTL2_H
@@ -76,6 +76,148 @@ static inline unsigned policy_weight(const struct policy *p, unsigned n)
 struct report;
 struct plan_state;
 
+/* One error value for every call that can fail (lib/error/error.c): what
+ * failed, a named fault; the system's errno where the system failed; the
+ * node, value, name or answer concerned. Made by nc2_error_new(), filled by
+ * the call that failed (which returns -1), read through the accessors
+ * below, worded by msg/ (msg_error()). */
+struct nc2_error;
+struct table_said;
+struct owner_refused;
+struct libnuma_finding;
+struct migrate_result;
+
+enum nc2_fault {
+	NC2_OK,
+	/* A request (lib/request): the weights asked for. */
+	REQ_NOMEM_WEIGHTS,	/* the weight list cannot be kept */
+	REQ_NOMEM_LIST,		/* the weight list cannot be read */
+	REQ_WEIGHT_LIST,	/* parse: what is wrong with the list */
+	REQ_WEIGHT_NOT_IN_SET,	/* node */
+	REQ_AUTO_UNREAD,	/* errno */
+	REQ_AUTO_TOO_MANY,	/* --weights=auto over more than BW_MAX_NODES nodes */
+	REQ_AUTO_NO_CPU_NODE,	/* the job's CPUs are on no node the sysfs lists */
+	REQ_AUTO_NO_BANDWIDTH,	/* node reports no bandwidth */
+	REQ_AUTO_BUDGET,	/* value: the budget, count: the nodes */
+	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
+	REQ_MEASURE,		/* errno */
+	/* A request: where they go, and the policy. */
+	REQ_LIBNUMA_UNREAD,	/* errno, libnuma: the program */
+	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma (libnuma) drops them */
+	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
+	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
+	REQ_NO_GLOBAL_TABLE,	/* this kernel has no global weights (before 6.9) */
+	REQ_NO_AUTO_WEIGHTS,	/* this kernel has no auto switch (before 6.16) */
+	REQ_GLOBAL_REFUSED,	/* node, table: a user who is not root, no owner */
+	REQ_NO_GLOBAL_WEIGHT,	/* node: the table has no weight for it */
+	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
+	REQ_POLICY,		/* errno, mode: the policy call's */
+	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
+	/* A request's words, through its setters (lib/request/fill.c): name,
+	 * the user's words where the fault names them. */
+	REQ_NODE_LIST,		/* name: a node list this machine does not have */
+	REQ_NODE_ABSENT,	/* name, parse.item: a node number past any machine's */
+	REQ_NODE_SYNTAX,	/* name: not a node list */
+	REQ_WEIGHTS_NEED_INTERLEAVE,	/* --weights without an interleave */
+	REQ_BUDGET_NEEDS_AUTO,	/* --weight-budget without auto or measured weights */
+	REQ_BUDGET_INVALID,	/* name */
+	REQ_FORCE_WITH_WAIT,	/* --force and --wait */
+	REQ_MEASURE_TOO_MANY,	/* more nodes than a measurement takes */
+	REQ_MEASURE_NODE_ROOM,	/* node, value: the size in MiB */
+	REQ_MEASURE_CGROUP_ROOM,	/* value: the size, count: the room, in MiB */
+	/* -w local (auto_local_nodes()). */
+	LOCAL_NO_CPU_NODE,	/* the job's CPUs are on no node the sysfs lists */
+	LOCAL_NONE_NEAR,	/* no node with memory is nearest to them */
+	LOCAL_UNREAD,		/* errno */
+	/* --shm and --file (shm_attach() and the dumps): name, the key
+	 * file or the file (SHM_NO_LENGTH: the option). */
+	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
+	SHM_UNALIGNED,		/* address or length not page aligned */
+	SHM_KEYFILE_CREATE,	/* creat() of the --shm key file: errno */
+	SHM_KEY,		/* ftok() on the key file just made: errno */
+	SHM_SEGMENT_LENGTH,	/* a new segment, and no --length */
+	SHM_SEGMENT_GET,	/* shmget(): errno */
+	SHM_SEGMENT_STAT,	/* shmctl(IPC_STAT): errno */
+	SHM_SEGMENT_ATTACH,	/* shmat(): errno */
+	SHM_FILE_LENGTH,	/* a new file, and no --length */
+	SHM_FILE_CREATE,	/* open(O_CREAT): errno */
+	SHM_FILE_STAT,		/* fstat(): errno */
+	SHM_FILE_EXTEND,	/* ftruncate(): errno */
+	SHM_FILE_MAP,		/* mmap(): errno */
+	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump: errno */
+	/* --pid (pid_apply()): value, the process; mode, the policy set
+	 * (POLICY_NONE: --show). All before PID_SET changed nothing. */
+	PID_OPEN,		/* its pidfd: ESRCH no such process */
+	PID_READ,		/* get_mempolicy2: ENOSYS no calls, EINVAL/E2BIG no
+				 * MPOL_F_PIDFD, ESRCH exited, EPERM not ours */
+	PID_MIGRATE_PLAN,	/* ENOMEM, or reading node's global weight */
+	PID_MIGRATE_RANGES,	/* its maps and numa_maps: ENOENT/ESRCH exited */
+	PID_PRINT,		/* the table's leases cannot be listed */
+	PID_SET,		/* set_mempolicy2 on the named task */
+	PID_THREADS,		/* on its other threads: thread, or EAGAIN (it kept
+				 * starting threads: THREADS_MAX_PASSES passes) */
+	PID_MOVE,		/* move_pages: EIO some pages stayed, ESRCH exited,
+				 * EPERM not ours; moved counts in every case */
+	/* --report (report_open(), report_close()): name, the file or NULL. */
+	REPORT_SYMLINK,		/* a symbolic link is on its path */
+	REPORT_NOT_REGULAR,	/* not a regular file */
+	REPORT_LINKS,		/* more than one link */
+	REPORT_NOT_OWN,		/* another user's */
+	REPORT_KERNEL_FS,	/* on procfs, sysfs, cgroupfs... */
+	REPORT_OPEN,		/* errno */
+	REPORT_WRITE,		/* its close: errno */
+	REPORT_UNREAD,		/* value, the process whose numa_maps were not read: errno */
+	REPORT_UNWRITTEN,	/* the report was not written: errno */
+	/* --show and --hardware. */
+	NC2_NO_NUMA,		/* no NUMA here (the output says so, as numactl does) */
+	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory);
+				 * --dry-run's lines too */
+	NC2_CALL,		/* errno, call: the system call that failed */
+	/* The job's watcher (request_job_start()): name, the command; call. */
+	JOB_WATCHER,
+	/* The table's watcher (request_watch_table()): errno. */
+	TABLE_WATCHER,
+	/* The table put back after a job (struct settle): errno, the owner's. */
+	SETTLE_OWNER,
+	/* Why the libnuma check could not finish (struct libnuma_finding,
+	 * LIBNUMA_UNCHECKED): libnuma, the finding. */
+	LIBNUMA_SLOW,		/* the loader took longer than libnuma_check_limit_ms() */
+	LIBNUMA_TOO_BIG,	/* more than numactl2 reads: a loader's output, or a
+				 * static program over LIBNUMA_SCAN_MAX */
+	LIBNUMA_UNREAD,		/* errno */
+};
+
+/* A new error, NC2_OK; NULL when out of memory. nc2_error_free() lets it go. */
+struct nc2_error *nc2_error_new(void);
+void nc2_error_free(struct nc2_error *e);
+enum nc2_fault nc2_error_fault(const struct nc2_error *e);
+/* The system's errno, positive; 0 where the system did not fail. */
+int nc2_error_errno(const struct nc2_error *e);
+unsigned nc2_error_node(const struct nc2_error *e);
+unsigned nc2_error_value(const struct nc2_error *e);
+unsigned nc2_error_count(const struct nc2_error *e);
+/* A policy's mode: REQ_POLICY's, --pid's (POLICY_NONE: --show). */
+int nc2_error_mode(const struct nc2_error *e);
+/* PID_THREADS: the thread that refused; 0: none. */
+pid_t nc2_error_thread(const struct nc2_error *e);
+/* What the fault names (a file, a key file, an option, a command), and
+ * the system call that failed; NULL where it names none. */
+const char *nc2_error_name(const struct nc2_error *e);
+const char *nc2_error_call(const struct nc2_error *e);
+/* REQ_WEIGHT_LIST, REQ_NODE_ABSENT: what is wrong with the list. */
+const struct parse_err *nc2_error_parse(const struct nc2_error *e);
+/* REQ_GLOBAL_REFUSED: the change asked, and the table's weights. */
+const struct table_said *nc2_error_table(const struct nc2_error *e);
+/* REQ_OWNER: what the table's owner answered. */
+const struct owner_refused *nc2_error_owner(const struct nc2_error *e);
+/* REQ_LIBNUMA_UNREAD, REQ_LIBNUMA_REFUSED: the libnuma check of the plan
+ * the error came from (valid while that plan is). */
+const struct libnuma_finding *nc2_error_libnuma(const struct nc2_error *e);
+/* PID_MOVE (and after PID_SET): the pages moved and not. */
+const struct migrate_result *nc2_error_moved(const struct nc2_error *e);
+/* Whether the fault is about the user's input (the CLI adds where help is). */
+bool nc2_error_is_usage(const struct nc2_error *e);
+
 /* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
 struct bitmask *nodes_parse(const char *s, bool all);
 struct bitmask *cpus_parse(const char *s, bool all);
@@ -96,25 +238,6 @@ bool mpol2_present(void);
 #define THREADS_MAX_PASSES 100
 
 /* --shm and --file regions (lib/policy/shm.c). */
-/* The step of shm_attach() or a dump that failed. */
-enum shm_step {
-	SHM_OK,
-	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
-	SHM_UNALIGNED,		/* address or length not page aligned */
-	SHM_KEYFILE_CREATE,	/* creat() of the --shm key file */
-	SHM_KEY,		/* ftok() on the key file just made */
-	SHM_SEGMENT_LENGTH,	/* a new segment, and no --length */
-	SHM_SEGMENT_GET,	/* shmget() */
-	SHM_SEGMENT_STAT,	/* shmctl(IPC_STAT) */
-	SHM_SEGMENT_ATTACH,	/* shmat() */
-	SHM_FILE_LENGTH,	/* a new file, and no --length */
-	SHM_FILE_CREATE,	/* open(O_CREAT) */
-	SHM_FILE_STAT,		/* fstat() */
-	SHM_FILE_EXTEND,	/* ftruncate() */
-	SHM_FILE_MAP,		/* mmap() */
-	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump */
-};
-
 /* What shm_attach() makes on the way, for the front end to announce. */
 enum shm_created { SHM_CREATING_KEYFILE, SHM_CREATING_SEGMENT };
 
@@ -130,21 +253,19 @@ struct shm_region {
 	void (*creating)(const struct shm_region *r, enum shm_created what);
 	char *addr;			/* after shm_attach() */
 	long pagesize;
-	enum shm_step failed;		/* after a call returned < 0 */
 };
 
-/* 0, or -errno (-EINVAL for SHM_NO_LENGTH, SHM_UNALIGNED and the missing
- * lengths) with r->failed set. */
-int shm_attach(struct shm_region *r);
+/* 0, or -1 with E's fault the SHM_ step that failed. */
+int shm_attach(struct shm_region *r, struct nc2_error *e);
 void shm_touch(const struct shm_region *r);
-/* Write numactl's --dump and --dump-nodes lines to f; 0, or -errno with
- * r->failed = SHM_GET_POLICY (the lines before it are written). */
-int shm_print_dump(FILE *f, struct shm_region *r);
-int shm_print_dump_nodes(FILE *f, struct shm_region *r);
+/* Write numactl's --dump and --dump-nodes lines to f; 0, or -1 with E's
+ * fault SHM_GET_POLICY (the lines before it are written). */
+int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e);
+int shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e);
 /* numactl's --verify: a line on f for each page not placed as MODE on
- * NODES asks, counted in *bad; 0, or -errno as a dump. */
-int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
-		     unsigned *bad);
+ * NODES asks, counted in *bad; 0, or -1 as a dump. */
+int shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad, struct nc2_error *e);
 
 /* Weights from bandwidths (lib/bandwidth/bwmodel.c). */
 #define BW_MAX_NODES 64
@@ -223,8 +344,8 @@ struct bitmask *measure_default_nodes(void);
 int measure_check_size(const struct bitmask *nodes, unsigned long long size, unsigned *node);
 
 /* Runs the triad on each node, with one thread on each CPU of the calling
- * thread's affinity, and chooses weights; 0 or -errno. */
-int measure_run(const struct measure_req *req, struct measurement *m);
+ * thread's affinity, and chooses weights; 0, or -1 with E's fault REQ_MEASURE. */
+int measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e);
 
 /* The bandwidths, the weights they give and the time, as --measure prints them. */
 void measure_print(FILE *f, const struct measurement *m);
@@ -238,10 +359,10 @@ unsigned long long memcg_room(void);
 
 /* --weights=auto (lib/bandwidth/autoweights.c). */
 /* -w local: the memory nodes nearest to the job's CPUs (initiators_local()),
- * as a new mask in *out. Returns 0, -ESRCH (the CPUs are on no node),
- * -ENODATA (no node is near them) or -ENOMEM. */
+ * as a new mask in *out. Returns 0, or -1 with E's fault LOCAL_NO_CPU_NODE,
+ * LOCAL_NONE_NEAR or LOCAL_UNREAD. */
 int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
-		     struct bitmask **out);
+		     struct bitmask **out, struct nc2_error *e);
 
 /* How a run treats the weights other jobs hold (the table's owner,
  * lib/owner). */
@@ -255,12 +376,14 @@ struct lease_options {
 enum settle_state {
 	SETTLE_NONE,		/* nothing done */
 	SETTLE_DONE,		/* what the ended jobs alone held put back, but: */
-	SETTLE_FAILED,		/* err: the owner could not be asked */
+	SETTLE_FAILED,		/* error: the owner could not be asked */
 };
 
 struct settle {
 	enum settle_state state;
-	int err;
+	/* SETTLE_FAILED: why (SETTLE_OWNER), made by the library (NULL: out
+	 * of memory), let go by the holder with nc2_error_free(). */
+	struct nc2_error *error;
 	char stays[400];		/* SETTLE_DONE: what could not go back, as the
 					 * owner words it ("": everything) */
 };
@@ -283,9 +406,9 @@ struct table_said {
 };
 
 /* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
- * "would set global interleave weights: 0:3 1:1"; 0 or -ENOMEM
- * (lib/print/planprint.c). */
-int admin_print_set(FILE *out, const struct weight_list *wl);
+ * "would set global interleave weights: 0:3 1:1"; 0, or -1 with E's fault
+ * NC2_LEASES_UNLISTED (lib/print/planprint.c). */
+int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e);
 
 /* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
 enum libnuma_verdict {
@@ -300,9 +423,9 @@ enum libnuma_verdict {
 
 struct libnuma_finding {
 	enum libnuma_verdict verdict;
-	int error;		/* UNCHECKED: -ETIMEDOUT (the loader, in lib, took
-				 * longer than libnuma_check_limit_ms()), -EFBIG
-				 * (more than numactl2 reads), or -errno */
+	/* UNCHECKED: why, LIBNUMA_SLOW, LIBNUMA_TOO_BIG or LIBNUMA_UNREAD (the
+	 * plan's, valid while it is; NULL when out of memory); NULL otherwise. */
+	struct nc2_error *error;
 	char prog[PATH_MAX];	/* the ELF program the exec ends up running */
 	char lib[PATH_MAX];	/* the libnuma it loads (DROPS, KEEPS, UNREADABLE),
 				 * or its loader (UNCHECKED, NOT_ASKED) */
@@ -338,31 +461,31 @@ enum job_watch {
 	WATCH_SAMPLE,	/* samples while it runs: --report for a job ptrace would break */
 };
 
-struct job {
-	char **command;
-	enum job_watch how;
-	/* WATCH_TRACE: called at the exit-stop of the last thread of the
-	 * job's process, its address space still there; WATCH_SAMPLE: at each
-	 * sample (x->sample). */
-	void (*at_exit)(const struct job_exit *x, void *arg);
-	/* WATCH_TRACE and WATCH_SAMPLE: called with the job's PID at each
-	 * sample (at most SUPERVISE_SAMPLE_MS apart) and, traced, at the
-	 * exit-stop before at_exit: what the job started is read there, never
-	 * traced (NULL: not read). */
-	void (*at_sample_started)(pid_t job, void *arg);
-	void *arg;
-	/* Filled by supervise_start() and supervise_watch(). */
-	pid_t pid;		/* the job: numactl2's own PID */
-	pid_t tid;		/* WATCH_TRACE: the thread held in its exit-stop */
-	int pidfd;		/* in the watcher: the job's */
-	int gate;		/* numactl2: write end, close-on-exec; watcher: read end */
-	bool status_known;	/* wait_status holds how the job ended */
-	int wait_status;	/* in wait(2)'s format */
-	unsigned running;	/* WATCH_TRACE: its children alive at its end */
-	bool sampled;		/* WATCH_SAMPLE: at least one sample was read */
-	const char *failed;	/* the call that failed, or NULL */
-	int failed_errno;
-};
+/* The job and its watcher (lib/job/job.c): made with the command and how
+ * it is watched, its hooks set, read through the accessors once
+ * supervise_watch() returned. */
+struct job;
+
+/* NULL when out of memory; nc2_job_free() lets it go. */
+struct job *nc2_job_new(char **command, enum job_watch how);
+void nc2_job_free(struct job *job);
+/* WATCH_TRACE: AT_EXIT is called at the exit-stop of the last thread of
+ * the job's process, its address space still there; WATCH_SAMPLE: at each
+ * sample (x->sample). WATCH_TRACE and WATCH_SAMPLE: AT_SAMPLE_STARTED is
+ * called with the job's PID at each sample (at most SUPERVISE_SAMPLE_MS
+ * apart) and, traced, at the exit-stop before AT_EXIT: what the job
+ * started is read there, never traced (NULL: not read). Both with ARG. */
+void nc2_job_set_hooks(struct job *job, void (*at_exit)(const struct job_exit *x, void *arg),
+		       void (*at_sample_started)(pid_t job, void *arg), void *arg);
+enum job_watch nc2_job_how(const struct job *job);
+/* The job: numactl2's own PID. */
+pid_t nc2_job_pid(const struct job *job);
+/* Whether *STATUS (wait(2)'s format) holds how the job ended. */
+bool nc2_job_status(const struct job *job, int *status);
+/* WATCH_TRACE: its children alive at its end. */
+unsigned nc2_job_running(const struct job *job);
+/* WATCH_SAMPLE: at least one sample was read. */
+bool nc2_job_sampled(const struct job *job);
 
 /* In the watcher: waits until the job has ended. Returns 0 once it ran and
  * ended (WATCH_TRACE: held in its last exit-stop until supervise_release()),
@@ -403,21 +526,14 @@ struct report_opts {
 	char **command;
 };
 
-/* What became of a report, for the front end to say. */
-struct report_said {
-	bool seen;		/* the exit-stop of the job's own process was reached */
-	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
-	int read_errno;
-	int write_errno;	/* the report could not be written */
-};
-
 /* A report as O asks, into *R (report_close() frees it), with
  * --report-file opened (before anything changes): with no symlink anywhere
- * on its path (-ELOOP), a regular file only (-EINVAL), with one link only
- * (-EMLINK), of this user's own (-EPERM) and not on a filesystem of kernel
- * controls, procfs, sysfs, cgroupfs and the like (-EXDEV); a file that is
- * there is not truncated until the report is written. 0 or -errno. */
-int report_open(const struct report_opts *o, struct report **r);
+ * on its path, a regular file only, with one link only, of this user's own
+ * and not on a filesystem of kernel controls, procfs, sysfs, cgroupfs and
+ * the like; a file that is there is not truncated until the report is
+ * written. 0, or -1 with E's fault REPORT_SYMLINK, REPORT_NOT_REGULAR,
+ * REPORT_LINKS, REPORT_NOT_OWN, REPORT_KERNEL_FS or REPORT_OPEN. */
+int report_open(const struct report_opts *o, struct report **r, struct nc2_error *e);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
@@ -428,12 +544,18 @@ void report_sample_started(pid_t job, void *arg);
 
 /* Prints the report of the job that has ended (supervise_watch()) to r->out
  * (--report-file truncated first); nothing when the job's own process was
- * not read. Failures are kept in r->write_errno. */
+ * not read. Failures are kept for report_failed(). */
 void report_print(struct report *r, const struct job *job);
 
-void report_say(const struct report *r, struct report_said *s);
-/* Closes --report-file and lets the report go; 0 or -errno. */
-int report_close(struct report *r);
+/* Whether the exit-stop (or a sample) of the job's own process was reached. */
+bool report_seen(const struct report *r);
+/* 0, or -1 with E's fault REPORT_UNREAD (a process whose numa_maps could
+ * not be read: no report) or REPORT_UNWRITTEN (the report could not be
+ * written). */
+int report_failed(const struct report *r, struct nc2_error *e);
+/* Closes --report-file and lets the report go; 0, or -1 with E's fault
+ * REPORT_WRITE. */
+int report_close(struct report *r, struct nc2_error *e);
 
 /* --pid --migrate: how many pages moved (lib/job/migrate.c). */
 struct migrate_result {
@@ -444,18 +566,18 @@ struct migrate_result {
 };
 
 /* --show (lib/print/show.c). */
-/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
- * exits 1); -errno with *FAILED naming the call that failed (get_mempolicy2
- * may fail with -ENOSYS under a seccomp filter), or NULL for -ENOMEM. */
-int show_print(FILE *out, const char **failed);
+/* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
+ * numactl does, and exits 1), NC2_CALL (get_mempolicy2 may fail with ENOSYS
+ * under a seccomp filter) or NC2_LEASES_UNLISTED. */
+int show_print(FILE *out, struct nc2_error *e);
 /* The same as JSON: the policy, its masks and weights, the global table
  * and numactl2d's holders (pid, uid, user, command, weights). */
-int show_print_json(FILE *out, const char **failed);
+int show_print_json(FILE *out, struct nc2_error *e);
 
 /* --hardware (lib/print/hardware.c). */
-/* Written to OUT: 0; 1: no NUMA here (OUT says so, as numactl does, and
- * exits 1); -ENOMEM: the table's leases cannot be listed (nothing written). */
-int hardware_print(FILE *out, bool cpu_compress);
+/* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
+ * numactl does, and exits 1) or NC2_LEASES_UNLISTED (nothing written). */
+int hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e);
 
 /* --pid (lib/request/pidpolicy.c): a running process's policy, read through
  * its pidfd, then set on every thread of it (a policy given) or printed in
@@ -467,32 +589,9 @@ struct pid_request {
 	FILE *out;			/* --show: where its lines go */
 };
 
-/* Where pid_apply() stopped; all before PID_SET changed nothing. */
-enum pid_step {
-	PID_OK,
-	PID_OPEN,		/* its pidfd: -ESRCH no such process */
-	PID_READ,		/* get_mempolicy2: -ENOSYS no calls, -EINVAL/-E2BIG no
-				 * MPOL_F_PIDFD, -ESRCH exited, -EPERM not ours */
-	PID_MIGRATE_PLAN,	/* -ENOMEM, or reading node's global weight */
-	PID_MIGRATE_RANGES,	/* its maps and numa_maps: -ENOENT/-ESRCH exited */
-	PID_PRINT,		/* -ENOMEM: the table's leases */
-	PID_SET,		/* set_mempolicy2 on the named task */
-	PID_THREADS,		/* on its other threads: thread, or -EAGAIN (it kept
-				 * starting threads: THREADS_MAX_PASSES passes) */
-	PID_MOVE,		/* move_pages: -EIO some pages stayed, -ESRCH exited,
-				 * -EPERM not ours; moved counts in every case */
-};
-
-struct pid_result {
-	enum pid_step failed;
-	int err;			/* -errno */
-	unsigned node;			/* PID_MIGRATE_PLAN */
-	pid_t thread;			/* PID_THREADS: the thread that refused; 0: none */
-	struct migrate_result moved;	/* --migrate */
-};
-
-/* 0, or the -errno of RES->failed's step. */
-int pid_apply(const struct pid_request *r, struct pid_result *res);
+/* 0, or -1 with E's fault the PID_ step that failed (with --migrate,
+ * nc2_error_moved() counts the pages moved and not). */
+int pid_apply(const struct pid_request *r, struct nc2_error *e);
 
 /* The request (lib/request/resolve.c, apply.c, jobend.c, places.c). */
 /* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */
@@ -574,40 +673,6 @@ struct plan {
 	struct libnuma_finding libnuma;
 };
 
-/* What went wrong, for msg/ to word: a kind, the errno, the node. */
-enum request_fault {
-	REQ_OK,
-	REQ_NOMEM_WEIGHTS,	/* the weight list cannot be kept */
-	REQ_NOMEM_LIST,		/* the weight list cannot be read */
-	REQ_WEIGHT_LIST,	/* parse: what is wrong with the list */
-	REQ_WEIGHT_NOT_IN_SET,	/* node */
-	REQ_AUTO_UNREAD,	/* err: -E2BIG, -ENODATA (node) */
-	REQ_AUTO_BUDGET,	/* value: the budget, count: the nodes */
-	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
-	REQ_MEASURE,		/* err */
-	REQ_LIBNUMA_UNREAD,	/* err, the plan's libnuma.prog */
-	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma drops them */
-	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
-	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
-	REQ_NO_GLOBAL_TABLE,	/* this kernel has no global weights (before 6.9) */
-	REQ_NO_AUTO_WEIGHTS,	/* this kernel has no auto switch (before 6.16) */
-	REQ_GLOBAL_REFUSED,	/* err, node, table: a user who is not root, no owner */
-	REQ_PREFERRED_MANY,	/* the kernel has no MPOL_PREFERRED_MANY */
-	REQ_POLICY,		/* err: the policy call's */
-	REQ_OWNER,		/* the table's owner (numactl2d) said no: owner */
-	REQ_NODE_LIST,		/* arg: a node list this machine does not have */
-	REQ_NODE_ABSENT,	/* arg, parse.item: a node number past any machine's */
-	REQ_NODE_SYNTAX,	/* arg: not a node list */
-	REQ_LOCAL_NODES,	/* err: ESRCH, ENODATA, ENOMEM (auto_local_nodes()) */
-	REQ_WEIGHTS_NEED_INTERLEAVE,	/* --weights without an interleave */
-	REQ_BUDGET_NEEDS_AUTO,	/* --weight-budget without auto or measured weights */
-	REQ_BUDGET_INVALID,	/* arg */
-	REQ_FORCE_WITH_WAIT,	/* --force and --wait */
-	REQ_MEASURE_TOO_MANY,	/* more nodes than a measurement takes */
-	REQ_MEASURE_NODE_ROOM,	/* node, value: the size in MiB */
-	REQ_MEASURE_CGROUP_ROOM,	/* value: the size, count: the room, in MiB */
-};
-
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
  * on LISTEN_FD until SIGTERM or SIGINT, keeps its holders in STATE_PATH,
  * and grants what the admin's rules in RULES_PATH allow; what it does goes
@@ -645,44 +710,28 @@ struct owner_refused {
 	char text[200];
 };
 
-struct request_error {
-	enum request_fault kind;
-	int err;		/* a positive errno, or 0 */
-	unsigned node;
-	unsigned value, count;
-	struct parse_err parse;	/* REQ_WEIGHT_LIST */
-	int mode;		/* REQ_POLICY: the policy's mode */
-	const char *arg;	/* the user's words, where the kind says so */
-	/* REQ_GLOBAL_REFUSED only (request_resolve() zeroes what is above):
-	 * the change asked, and the lease in its way (-EBUSY). */
-	struct table_said table;
-	struct owner_refused owner;	/* REQ_OWNER */
-};
-
 /* --set-, --reset- and --auto-global-weights by the table's owner: numactl2d
  * where it listens, else root's own (lib/request/ownerask.c). 0 and what
  * changed in SAID, or -1 and E says why. */
 enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
-			struct request_error *e);
+			struct nc2_error *e);
 /* The same, for --dry-run: the owner's verdict, nothing changed; 0, or -1
  * and E says why the run would fail. */
 int request_admin_dry(enum admin_op op, const struct weight_list *wl,
-		      const struct lease_options *o, struct request_error *e);
+		      const struct lease_options *o, struct nc2_error *e);
 
 /* --dry-run's lines of the plan's weights (lib/request/planlines.c, printed by
- * lib/print/planprint.c): the weights, where they go and the leases in their
- * way, the libnuma check it did not run, --weights=auto's bandwidths; 0 or
- * -ENOMEM. */
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl);
+ * lib/print/planprint.c): the weights, where
+ * they go and the leases in their way, the libnuma check it did not run,
+ * --weights=auto's bandwidths; 0, or -1 with E's fault NC2_LEASES_UNLISTED. */
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+			  struct nc2_error *e);
 /* A run's one-line notice, after PREFIX, when --weights=auto's row is
  * approximated (HMAT unread: a user who is not root): from what, the worst
  * case the exact figures allow, and --weights=measured. Whether it printed. */
 bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl);
-
-/* Whether the error is about the user's input (the CLI adds where help is). */
-bool request_error_is_usage(const struct request_error *e);
 
 /* fill.c: a request's defaults (no policy, no weights, no lease, the
  * measurement's default size and time) over the policy P it fills. */
@@ -692,27 +741,27 @@ void nc2_request_set_policy(struct request *r, int mode, const char *option);
 /* The policy's nodes: a node list of this machine (ALL: outside the
  * cpuset too), or "local", found by nc2_request_set_cpus(). 0, or -1 and E
  * says why (REQ_NODE_LIST, REQ_NODE_ABSENT). */
-int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct request_error *e);
+int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct nc2_error *e);
 /* A node list of this machine as a new mask in *OUT: 0, or -1 and E. */
-int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct request_error *e);
+int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct nc2_error *e);
 /* The words of a node list, without the machine ("local" or the syntax):
  * where the job runs may have other nodes. 0, or -1 and E (REQ_NODE_SYNTAX). */
-int nc2_nodes_check_words(const char *arg, struct request_error *e);
+int nc2_nodes_check_words(const char *arg, struct nc2_error *e);
 /* The CPUs the job will run on (-N's nodes, -C's CPUs; NULL: its affinity
  * now); "local" nodes are found from them here. 0, or -1 and E
- * (REQ_LOCAL_NODES). */
+ * (LOCAL_NO_CPU_NODE, LOCAL_NONE_NEAR, LOCAL_UNREAD). */
 int nc2_request_set_cpus(struct request *r, const struct bitmask *cpunodes,
-			 const struct bitmask *cpus, struct request_error *e);
+			 const struct bitmask *cpus, struct nc2_error *e);
 /* --weights: a list, "auto" or "measured", over an interleave (which
  * becomes weighted). 0, or -1 and E (REQ_WEIGHT_LIST, REQ_NOMEM_LIST,
  * REQ_WEIGHTS_NEED_INTERLEAVE). nc2_request_free() lets the list go. */
-int nc2_request_set_weights(struct request *r, const char *arg, struct request_error *e);
+int nc2_request_set_weights(struct request *r, const char *arg, struct nc2_error *e);
 /* --weight-budget, for auto or measured weights: 0, or -1 and E
  * (REQ_BUDGET_NEEDS_AUTO, REQ_BUDGET_INVALID). */
-int nc2_request_set_budget(struct request *r, const char *arg, struct request_error *e);
+int nc2_request_set_budget(struct request *r, const char *arg, struct nc2_error *e);
 /* --force, --wait[=SECS] (0: no limit): 0, or -1 and E (REQ_FORCE_WITH_WAIT). */
 int nc2_request_set_lease(struct request *r, bool force, bool wait, unsigned secs,
-			  struct request_error *e);
+			  struct nc2_error *e);
 /* --measure-size, --measure-time; 0 keeps the default. */
 void nc2_request_set_measure(struct request *r, unsigned long long size, unsigned secs);
 void nc2_request_free(struct request *r);
@@ -721,13 +770,13 @@ void nc2_request_free(struct request *r);
  * job without a word. 0, or -1 and E (REQ_MEASURE_TOO_MANY,
  * REQ_MEASURE_NODE_ROOM, REQ_MEASURE_CGROUP_ROOM). */
 int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
-		     struct request_error *e);
+		     struct nc2_error *e);
 
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */
 int request_plan_init(struct plan *pl);
 void request_plan_free(struct plan *pl);
-int request_resolve(const struct request *r, struct plan *pl, struct request_error *e);
+int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e);
 const char *request_why(enum plan_why why);
 
 /* apply.c: --weights=measured measured now, into the policy; then the
@@ -735,16 +784,16 @@ const char *request_why(enum plan_why why);
  * the policy set. 0 or -1 with *e filled; on -1 what was written went back
  * (pl->undone_written says whether anything had been). */
 int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
-		    struct measurement *m, struct request_error *e);
-int request_apply(const struct request *r, struct plan *pl, struct request_error *e);
+		    struct measurement *m, struct nc2_error *e);
+int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
-int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e);
+int request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* --dry-run: the refusal request_apply_table() would meet, as the same
  * error (--no-global-weights, a holder in the way, a weight this user may
  * not write, a node beyond the table): the table's owner's verdict, with
  * nothing held or written; 0 when it would go ahead. */
-int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e);
-int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e);
+int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e);
+int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
 bool request_undo(struct plan *pl);
 /* What could not go back when request_undo() (or request_apply_policy()
@@ -773,16 +822,18 @@ void request_job_never_ran(struct plan *pl, struct job_end *out);
 /* jobrun.c: the watchers. The table's is started before the table is
  * written (where the plan may need it: a job's change, put back at its
  * end), so that numactl2 killed at any moment after the write leaves it to
- * the watcher; SAID is called in that watcher with what it did. 0, or
- * -errno: none started (the next run that changes the table puts it
- * back). request_apply_table() lets it go when the table was not changed. */
+ * the watcher; SAID is called in that watcher with what it did. 0, or -1
+ * with E's fault TABLE_WATCHER: none started (the next run that changes
+ * the table puts it back). request_apply_table() lets it go when the table
+ * was not changed. */
 int request_watch_table(const struct request *r, struct plan *pl,
-			void (*said)(const struct settle *s));
+			void (*said)(const struct settle *s), struct nc2_error *e);
 /* --report, --restore-weights: the job's watcher (supervise_watch()), which
  * takes over from the table's; the directory lock is let go first (the
  * leases stay). 0 in numactl2, which execs next; 1 in the watcher; -1 when
- * none could be started (job->failed says why; nothing is left running). */
-int request_job_start(struct plan *pl, struct job *job);
+ * none could be started (E's fault JOB_WATCHER says why; nothing is left
+ * running). */
+int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e);
 /* In the job's watcher, once it has ended and its report is written: the
  * job let go, then what every job's end does; with RESTORE
  * (--restore-weights), the job's end is done before the job is let go, so

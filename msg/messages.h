@@ -21,21 +21,9 @@ void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 		     const struct bitmask *have);
 void msg_node_refused(char *buf, size_t len, const char *arg);
 void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t max);
-void msg_weight_not_in_set(char *buf, size_t len, unsigned node);
-void msg_auto_unread(char *buf, size_t len, int rc, unsigned node);
-void msg_local_nodes(char *buf, size_t len, int rc);
-void msg_auto_budget(char *buf, size_t len, unsigned budget, unsigned nnodes);
-void msg_no_weighted_interleave(char *buf, size_t len);
-void msg_no_global_write(char *buf, size_t len);
-void msg_global_refused(char *buf, size_t len, const struct table_said *t, int rc,
-			unsigned node);
-void msg_libnuma_drops(char *buf, size_t len, const struct libnuma_finding *f);
-bool msg_settle(char *buf, size_t len, const struct settle *s);
-void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f);
 void msg_one_node(char *buf, size_t len, const struct policy *p);
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);
 void msg_undone(char *buf, size_t len, const char *stays);
-bool msg_plan_notice(char *buf, size_t len, const struct plan *pl, const struct policy *p);
 bool msg_table_changed(char *buf, size_t len, const struct table_said *t);
 
 #endif

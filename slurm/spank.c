@@ -9,6 +9,7 @@
 #include <slurm/spank.h>
 
 #include "msg/messages.h"
+#include "msg/reqerror.h"
 #include "slurm/plugin.h"
 
 SPANK_PLUGIN(numactl2, 1);
@@ -143,5 +144,6 @@ int slurm_spank_exit(spank_t sp, int ac, char **av)
 	request_job_ended(NULL, false, &end);
 	if (end.settled && msg_settle(msg, sizeof(msg), &end.settle))
 		slurm_info("numactl2: %s", msg);
+	nc2_error_free(end.settle.error);
 	return 0;
 }

@@ -46,50 +46,63 @@ static int keep(char *slot, size_t len, const char *option, const char *arg)
 /* The request's words that need no machine: srun/sbatch may run on a host
  * with other nodes than the job's, whose task checks the list against its
  * own (task.c). */
-static int words_refused(const struct request_error *e)
+static int words_refused(const struct nc2_error *e)
 {
 	char msg[REQ_MSG_MAX];
 
-	msg_request_error(msg, sizeof(msg), e, NULL, "");
+	msg_error(msg, sizeof(msg), e, "");
 	return refuse(msg);
+}
+
+/* ARG through CHECK with an error of its own: 0, or -1 with the refusal said. */
+static int words_checked(int (*check)(const char *arg, struct nc2_error *e), const char *arg)
+{
+	struct nc2_error *e = nc2_error_new();
+	int rc;
+
+	if (!e)
+		return refuse("out of memory");
+	rc = check(arg, e) < 0 ? words_refused(e) : 0;
+	nc2_error_free(e);
+	return rc;
 }
 
 static int nodes_cb(int val, const char *optarg, int remote)
 {
-	struct request_error e;
-
 	(void)val;
 	(void)remote;
 	if (!optarg)
 		optarg = "";
-	if (keep(nodes_arg, sizeof(nodes_arg), "--weighted-interleave", optarg) < 0)
+	if (keep(nodes_arg, sizeof(nodes_arg), "--weighted-interleave", optarg) < 0 ||
+	    words_checked(nc2_nodes_check_words, optarg) < 0)
 		return -1;
-	if (nc2_nodes_check_words(optarg, &e) < 0)
-		return words_refused(&e);
 	opts.nodes = nodes_arg;
 	return 0;
 }
 
 /* The weights as the task's request will take them, over no nodes yet. */
-static int weights_cb(int val, const char *optarg, int remote)
+static int weights_words(const char *arg, struct nc2_error *e)
 {
-	struct request_error e;
 	struct request r;
 	struct policy p;
 	int rc;
 
+	nc2_request_init(&r, &p);
+	nc2_request_set_policy(&r, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave");
+	rc = nc2_request_set_weights(&r, arg, e);
+	nc2_request_free(&r);
+	return rc;
+}
+
+static int weights_cb(int val, const char *optarg, int remote)
+{
 	(void)val;
 	(void)remote;
 	if (!optarg)
 		optarg = "";
-	if (keep(weights_arg, sizeof(weights_arg), "--weights", optarg) < 0)
+	if (keep(weights_arg, sizeof(weights_arg), "--weights", optarg) < 0 ||
+	    words_checked(weights_words, optarg) < 0)
 		return -1;
-	nc2_request_init(&r, &p);
-	nc2_request_set_policy(&r, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave");
-	rc = nc2_request_set_weights(&r, optarg, &e);
-	nc2_request_free(&r);
-	if (rc < 0)
-		return words_refused(&e);
 	opts.weights = weights_arg;
 	return 0;
 }

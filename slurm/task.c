@@ -32,7 +32,7 @@ static void describe(const struct policy *p, const struct plan *pl, char *buf, s
 /* The options, as the library takes them: the task's CPUs are its
  * affinity now, which Slurm set. */
 static int fill(struct request *r, const struct plugin_opts *o, const struct task_program *prog,
-		char **argv, struct request_error *e)
+		char **argv, struct nc2_error *e)
 {
 	nc2_request_set_policy(r, MPOL_WEIGHTED_INTERLEAVE, "--weighted-interleave");
 	if (nc2_request_set_nodes(r, o->nodes, false, e) < 0 ||
@@ -76,7 +76,7 @@ static void auto_notice(const struct plan *pl, struct task_outcome *out)
 
 /* The request resolved, measured and applied; -1 with *e filled. */
 static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
-		 struct request_error *e)
+		 struct nc2_error *e)
 {
 	const struct measure_req how = { 0 };
 	struct measurement m;
@@ -95,17 +95,16 @@ static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
 
 /* The request and its plan, once filled: 0, or -1 with the reason in OUT->error. */
 static int run(struct request *r, struct plan *pl, const struct plugin_opts *o,
-	       const struct task_program *prog, struct task_outcome *out)
+	       const struct task_program *prog, struct task_outcome *out, struct nc2_error *e)
 {
 	char *argv[2] = { (char *)prog->argv0, NULL };
-	struct request_error e;
 
-	if (fill(r, o, prog, argv, &e) < 0) {
-		msg_request_error(out->error, sizeof(out->error), &e, pl, "--weights-wait to queue");
+	if (fill(r, o, prog, argv, e) < 0) {
+		msg_error(out->error, sizeof(out->error), e, "--weights-wait to queue");
 		return -1;
 	}
-	if (apply(r, pl, out, &e) < 0) {
-		msg_request_error(out->error, sizeof(out->error), &e, pl, "--weights-wait to queue");
+	if (apply(r, pl, out, e) < 0) {
+		msg_error(out->error, sizeof(out->error), e, "--weights-wait to queue");
 		/* The policy failed after the table's change: what went back. */
 		if (pl->undone_written)
 			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(pl));
@@ -119,18 +118,21 @@ static int run(struct request *r, struct plan *pl, const struct plugin_opts *o,
 int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	       struct task_outcome *out)
 {
+	struct nc2_error *e = nc2_error_new();
 	struct request r;
 	struct policy p;
 	struct plan pl;
-	int rc;
+	int rc = -1;
 
-	if (request_plan_init(&pl) < 0) {
+	if (!e || request_plan_init(&pl) < 0) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
+		nc2_error_free(e);
 		return -1;
 	}
 	nc2_request_init(&r, &p);
-	rc = run(&r, &pl, o, prog, out);
+	rc = run(&r, &pl, o, prog, out, e);
 	nc2_request_free(&r);
 	request_plan_free(&pl);
+	nc2_error_free(e);
 	return rc;
 }

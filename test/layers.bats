@@ -5,7 +5,8 @@
 # the one whose object defines a name its object uses (nm on the release
 # objects). The graph has no cycle, and no edge goes from a lower layer up:
 #   0  parse, syscalls, uapi/,     pure parsers, raw calls, the one way to
-#      lib/sysfile,                read a sysfs or procfs file, and the
+#      lib/sysfile, lib/error,     read a sysfs or procfs file, the one
+#                                  error value (struct nc2_error), and the
 #      lib/libnumactl2             library's public face (a policy as asked
 #                                  among it), which every module includes
 #                                  for its public part (as libmount's
@@ -34,7 +35,7 @@ setup_file() {
 # The layer of a module (a path without .c/.h, relative to the top).
 layer() {
 	case $1 in
-	parse | syscalls | uapi/* | lib/sysfile/* | lib/libnumactl2) echo 0 ;;
+	parse | syscalls | uapi/* | lib/sysfile/* | lib/error/* | lib/libnumactl2) echo 0 ;;
 	lib/policy/* | lib/bandwidth/*) echo 1 ;;
 	lib/weights/*) echo 2 ;;
 	lib/job/* | lib/owner/*) echo 3 ;;
@@ -107,7 +108,7 @@ graph() {
 }
 
 @test "layers: the front end includes no header of lib/ but its public one" {
-	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|request\|print\|uapi\)/\|^#include "syscalls.h"' \
+	run grep -n '^#include "\(policy\|weights\|bandwidth\|job\|owner\|sysfile\|error\|request\|print\|uapi\)/\|^#include "syscalls.h"' \
 		"$top/numactl2.c" "$top"/cli/*.[ch] "$top"/msg/*.[ch] "$top"/slurm/*.[ch] "$top"/service/*.c
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
@@ -262,4 +263,64 @@ front_end_txn_fields() {
 	run -0 front_end_txn_fields "$BATS_TEST_TMPDIR/bad.c"
 	[[ $output == *"1:void f(const struct gw_txn *t)"* ]]
 	[[ $output == *"2:int g("* ]]
+}
+
+# Compiles a C file against the headers in DIR (then the top's: parse.h).
+cc_with() {
+	local dir=$1
+	shift
+	"${CC:-gcc}" -std=gnu17 -Wall -Werror -I"$dir" -I"$top" -c -o /dev/null "$@"
+}
+
+@test "layers: the error is one opaque value: a front end holds it, reads it, cannot open it" {
+	cat >"$BATS_TEST_TMPDIR/holds.c" <<'EOF'
+#include "libnumactl2.h"
+int held(void);
+int held(void) { struct nc2_error *e = nc2_error_new(); int f = nc2_error_fault(e); nc2_error_free(e); return f; }
+EOF
+	printf '#include "libnumactl2.h"\nunsigned long size = sizeof(struct nc2_error);\n' >"$BATS_TEST_TMPDIR/opens.c"
+	run -0 cc_with "$top/lib" "$BATS_TEST_TMPDIR/holds.c"
+	run ! cc_with "$top/lib" "$BATS_TEST_TMPDIR/opens.c"
+	[[ $output == *"incomplete type"* ]]
+}
+
+@test "layers: the job is a closed handle: a front end makes it, reads it, cannot open it" {
+	cat >"$BATS_TEST_TMPDIR/holds.c" <<'EOF'
+#include "libnumactl2.h"
+int held(char **command);
+int held(char **command)
+{
+	struct job *job = nc2_job_new(command, WATCH_END);
+	int status = 0;
+
+	if (!job)
+		return -1;
+	(void)nc2_job_status(job, &status);
+	nc2_job_free(job);
+	return status;
+}
+EOF
+	printf '#include "libnumactl2.h"\nint pidfd(struct job *j) { return j->pidfd; }\n' >"$BATS_TEST_TMPDIR/opens.c"
+	run -0 cc_with "$top/lib" "$BATS_TEST_TMPDIR/holds.c"
+	run ! cc_with "$top/lib" "$BATS_TEST_TMPDIR/opens.c"
+	[[ $output == *"incomplete type"* || $output == *"undefined type"* ]]
+}
+
+@test "layers: the public header has one error value: no other error struct, no step enum" {
+	run grep -nE '^(struct (request_error|pid_result|nc2_error)|enum (request_fault|shm_step|pid_step)) \{' \
+		"$top/lib/libnumactl2.h"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	run -0 grep -c '^enum nc2_fault {$' "$top/lib/libnumactl2.h"
+	[ "$output" = 1 ]
+}
+
+@test "layers: msg_error() words every fault: a new one unworded fails the build (-Wswitch)" {
+	mkdir "$BATS_TEST_TMPDIR/inc"
+	sed 's/^enum nc2_fault {$/&\n\tNC2_TEST_UNWORDED,/' "$top/lib/libnumactl2.h" \
+		>"$BATS_TEST_TMPDIR/inc/libnumactl2.h"
+	run -0 grep -c NC2_TEST_UNWORDED "$BATS_TEST_TMPDIR/inc/libnumactl2.h"
+	run -0 cc_with "$top/lib" "$top/msg/reqerror.c"
+	run ! cc_with "$BATS_TEST_TMPDIR/inc" "$top/msg/reqerror.c"
+	[[ $output == *"NC2_TEST_UNWORDED"*"not handled in switch"* ]]
 }

@@ -81,7 +81,7 @@ EOF
 }
 
 @test "libpurity: parse.c and lib/ neither exit nor print" {
-	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/sysfile lib/policy lib/job lib/owner lib/bandwidth lib/weights lib/request lib/print)
+	run -0 impure "$top/build/release/parse.o" $(lib_objects lib/sysfile lib/error lib/policy lib/job lib/owner lib/bandwidth lib/weights lib/request lib/print)
 	[ -z "$output" ] || { echo "$output"; false; }
 }
 
@@ -94,5 +94,5 @@ EOF
 
 @test "libpurity: every directory of lib/ is checked" {
 	run -0 find "$top/lib" -mindepth 1 -maxdepth 1 -type d -printf '%f\n'
-	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth job owner policy print request sysfile weights " ]
+	[ "$(sort <<<"$output" | tr '\n' ' ')" = "bandwidth error job owner policy print request sysfile weights " ]
 }

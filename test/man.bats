@@ -114,7 +114,7 @@ sections() {
 	for s in KERNELS "REPORTING BUGS" "GLOBAL WEIGHTS" REPORT; do
 		sections "$MAN" | grep -qx "$s" || { echo "no section $s"; return 1; }
 	done
-	run -0 grep -c 'numactl2(8), KERNELS' "$top/cli/pid.c" "$top/cli/prepare.c"
+	run -0 grep -c 'numactl2(8), KERNELS' "$top/msg/reqerror.c" "$top/cli/prepare.c"
 	[[ $output != *":0"* ]]
 }
 

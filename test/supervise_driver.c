@@ -46,24 +46,29 @@ static int watch(struct job *job)
 {
 	if (supervise_watch(job) < 0)
 		return 0;
-	if (job->how == WATCH_SAMPLE)
+	int status;
+
+	if (nc2_job_how(job) == WATCH_SAMPLE)
 		fprintf(stderr, "samples: %u\n", samples);
-	if (job->status_known)
-		fprintf(stderr, "watcher: ended, status %d, running %u\n", job->wait_status,
-			job->running);
+	if (nc2_job_status(job, &status))
+		fprintf(stderr, "watcher: ended, status %d, running %u\n", status,
+			nc2_job_running(job));
 	else
-		fprintf(stderr, "watcher: ended, status unknown, running %u\n", job->running);
+		fprintf(stderr, "watcher: ended, status unknown, running %u\n",
+			nc2_job_running(job));
 	supervise_release(job);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct job job = { .how = WATCH_END, .at_exit = at_exit };
+	enum job_watch how = WATCH_END;
+	struct nc2_error *err;
+	struct job *job;
 	int e;
 
 	if (argc > 1 && (strcmp(argv[1], "-t") == 0 || strcmp(argv[1], "-s") == 0)) {
-		job.how = argv[1][1] == 't' ? WATCH_TRACE : WATCH_SAMPLE;
+		how = argv[1][1] == 't' ? WATCH_TRACE : WATCH_SAMPLE;
 		argv++;
 		argc--;
 	}
@@ -71,15 +76,21 @@ int main(int argc, char **argv)
 		fputs("usage: supervise_driver [-t|-s] COMMAND [ARGS...]\n", stderr);
 		return 2;
 	}
-	job.command = argv + 1;
-	switch (supervise_start(&job)) {
+	job = nc2_job_new(argv + 1, how);
+	err = nc2_error_new();
+	if (!job || !err) {
+		fputs("supervise_driver: out of memory\n", stderr);
+		return 1;
+	}
+	nc2_job_set_hooks(job, at_exit, NULL, NULL);
+	switch (supervise_start(job, err)) {
 	case 1:
-		return watch(&job);
+		return watch(job);
 	case -1:
-		supervise_failed(&job);
+		supervise_failed(err);
 	}
 	execvp(argv[1], argv + 1);
 	e = errno;
-	supervise_exec_failed(&job);
+	supervise_exec_failed(job);
 	exec_failed(argv[1], e, NULL);
 }

@@ -7,6 +7,7 @@
 #include "bandwidth/autoweights.h"
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 
 /* The nodes of the set, and what sysfs says of each (the kernel's figure). */
@@ -215,16 +216,18 @@ int auto_weights_choose(struct auto_weights *aw, unsigned budget)
 }
 
 int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
-		     struct bitmask **out)
+		     struct bitmask **out, struct nc2_error *e)
 {
 	struct initiators in;
 	int rc = initiators_read(cpunodes, cpus, &in);
 
+	if (rc == -ENODATA)
+		return error_set(e, LOCAL_NO_CPU_NODE, 0);
 	if (rc < 0)
-		return rc == -ENODATA ? -ESRCH : rc;
+		return error_set(e, LOCAL_UNREAD, rc);
 	*out = numa_allocate_nodemask();
 	if (!*out)
-		return -ENOMEM;
+		return error_set(e, LOCAL_UNREAD, ENOMEM);
 	for (unsigned node = 0; node < BW_MAX_NODES && node < (*out)->size; node++)
 		if (initiators_has_memory(node) && initiators_local(&in, node))
 			numa_bitmask_setbit(*out, node);
@@ -232,5 +235,5 @@ int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
 		return 0;
 	numa_bitmask_free(*out);
 	*out = NULL;
-	return -ENODATA;
+	return error_set(e, LOCAL_NONE_NEAR, 0);
 }

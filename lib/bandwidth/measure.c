@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "bandwidth/bwsum.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "syscalls.h"
 
@@ -191,7 +192,8 @@ static int measure_nodes(struct pool *p, const struct measure_req *req, struct m
 	return rc;
 }
 
-int measure_run(const struct measure_req *req, struct measurement *m)
+/* measure_run(), 0 or -errno. */
+static int measure(const struct measure_req *req, struct measurement *m)
 {
 	static struct worker w[CPU_SETSIZE];
 	struct pool p = { 0 };
@@ -213,6 +215,13 @@ int measure_run(const struct measure_req *req, struct measurement *m)
 	if (rc < 0)
 		return rc;
 	return bw_choose_weights(m->gbps, m->n, req->budget, m->weight, &m->choice);
+}
+
+int measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e)
+{
+	int rc = measure(req, m);
+
+	return rc < 0 ? error_set(e, REQ_MEASURE, rc) : 0;
 }
 
 struct bitmask *measure_default_nodes(void)

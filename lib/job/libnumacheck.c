@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error/error.h"
 #include "job/elffile.h"
 #include "job/libnumacheck.h"
 #include "job/progload.h"
@@ -72,14 +73,29 @@ static bool kernel_runs(const char *path)
 	return true;
 }
 
-/* A verdict without a library: ERROR, and the loader (or "") in f->lib. */
-static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, int error,
-		  const char *loader)
+/* A verdict without a library, and the loader (or "") in f->lib. */
+static int no_lib(struct libnuma_finding *f, enum libnuma_verdict v, const char *loader)
 {
 	f->verdict = v;
-	f->error = error;
 	snprintf(f->lib, sizeof(f->lib), "%s", loader);
 	return 0;
+}
+
+/* The check could not finish: why (RC, -ETIMEDOUT, -EFBIG or -errno) in
+ * an error of its own, made now (the plan lets it go); NULL when out of
+ * memory. */
+static int unchecked(struct libnuma_finding *f, const char *loader, int rc)
+{
+	struct nc2_error *e = nc2_error_new();
+
+	if (e) {
+		e->libnuma = f;
+		(void)error_set(e, rc == -ETIMEDOUT ? LIBNUMA_SLOW : rc == -EFBIG ?
+				LIBNUMA_TOO_BIG : LIBNUMA_UNREAD,
+				rc == -ETIMEDOUT || rc == -EFBIG ? 0 : rc);
+	}
+	f->error = e;
+	return no_lib(f, LIBNUMA_UNCHECKED, loader);
 }
 
 /* A static program: libnuma built in, read in its code and constants. */
@@ -88,7 +104,7 @@ static int check_static(const struct elf_file *ef, struct libnuma_finding *f)
 	int rc = elf_contains(ef, LIBNUMA_MARK, LIBNUMA_SCAN_MAX);
 
 	if (rc < 0)
-		return no_lib(f, LIBNUMA_UNCHECKED, rc, "");
+		return unchecked(f, "", rc);
 	f->verdict = rc ? LIBNUMA_BUILT_IN : LIBNUMA_NONE;
 	return 0;
 }
@@ -103,10 +119,10 @@ static int check_loader(const char *loader, char *const envp[], bool run,
 	if (!kernel_runs(loader))
 		return 0;
 	if (!run)
-		return no_lib(f, LIBNUMA_NOT_ASKED, 0, loader);
+		return no_lib(f, LIBNUMA_NOT_ASKED, loader);
 	rc = prog_loaded_lib(loader, f->prog, "libnuma.so", envp, f->lib, sizeof(f->lib));
 	if (rc == -ETIMEDOUT || rc == -EFBIG)
-		return no_lib(f, LIBNUMA_UNCHECKED, rc, loader);
+		return unchecked(f, loader, rc);
 	if (rc > 0)
 		f->verdict = libnuma_verdict_of(f->lib);
 	/* A loader that cannot be run fails the exec the same way. */

@@ -50,6 +50,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "weights/table.h"
 #include "job/numamaps.h"
 #include "job/procstat.h"
@@ -75,13 +76,29 @@ static int open_file(struct report *r)
 	return 0;
 }
 
-int report_open(const struct report_opts *o, struct report **rp)
+/* report_file_open()'s refusals, each its fault; another -errno the
+ * system's (REPORT_OPEN). */
+static int open_failed(const struct report_opts *o, int rc, struct nc2_error *e)
+{
+	static const struct { int rc; enum nc2_fault fault; } refusals[] = {
+		{ -ELOOP, REPORT_SYMLINK }, { -EXDEV, REPORT_KERNEL_FS },
+		{ -EINVAL, REPORT_NOT_REGULAR }, { -EMLINK, REPORT_LINKS },
+		{ -EPERM, REPORT_NOT_OWN },
+	};
+
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++)
+		if (rc == refusals[i].rc)
+			return error_set_name(e, refusals[i].fault, 0, o->path);
+	return error_set_name(e, REPORT_OPEN, rc, o->path);
+}
+
+int report_open(const struct report_opts *o, struct report **rp, struct nc2_error *e)
 {
 	struct report *r = calloc(1, sizeof(*r));
 	int rc;
 
 	if (!r)
-		return -ENOMEM;
+		return open_failed(o, -ENOMEM, e);
 	r->format = o->format;
 	r->path = o->path;
 	r->out = o->out;
@@ -91,7 +108,7 @@ int report_open(const struct report_opts *o, struct report **rp)
 	rc = open_file(r);
 	if (rc < 0) {
 		free(r);
-		return rc;
+		return open_failed(o, rc, e);
 	}
 	*rp = r;
 	return 0;
@@ -540,10 +557,9 @@ static int make_view(struct view *v, const struct report *r, const struct job *j
 {
 	v->r = r;
 	v->pl = &r->pl;
-	v->status_known = job->status_known;
-	v->exit_status = job->wait_status;
-	v->sampled = job->how == WATCH_SAMPLE;
-	v->running = job->running;
+	v->status_known = nc2_job_status(job, &v->exit_status);
+	v->sampled = nc2_job_how(job) == WATCH_SAMPLE;
+	v->running = nc2_job_running(job);
 	v->mode = r->policy->mode == POLICY_NONE ? MPOL_DEFAULT : r->policy->mode;
 	v->req = calloc(last_node(&r->pl) + 1, sizeof(*v->req));
 	if (!v->req)
@@ -575,15 +591,23 @@ void report_print(struct report *r, const struct job *job)
 	free(v.req);
 }
 
-void report_say(const struct report *r, struct report_said *s)
+bool report_seen(const struct report *r)
 {
-	s->seen = r->seen;
-	s->read_pid = r->read_pid;
-	s->read_errno = r->read_errno;
-	s->write_errno = r->write_errno;
+	return r->seen;
 }
 
-int report_close(struct report *r)
+int report_failed(const struct report *r, struct nc2_error *e)
+{
+	if (r->read_errno) {
+		e->value = (unsigned)r->read_pid;
+		return error_set(e, REPORT_UNREAD, r->read_errno);
+	}
+	if (r->write_errno)
+		return error_set_name(e, REPORT_UNWRITTEN, r->write_errno, r->path);
+	return 0;
+}
+
+int report_close(struct report *r, struct nc2_error *e)
 {
 	int rc = 0;
 
@@ -592,7 +616,7 @@ int report_close(struct report *r)
 		free(r->largest[i].weights);
 	jobtree_free(&r->started);
 	if (r->path && fclose(r->out) != 0)
-		rc = -errno;
+		rc = error_set_name(e, REPORT_WRITE, errno, r->path);
 	free(r);
 	return rc;
 }

@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "job/procstat.h"
 #include "job/supervise.h"
 #include "job/tracees.h"
@@ -54,11 +55,11 @@ static void sample_started(const struct job *job)
 		job->at_sample_started(job->pid, job->arg);
 }
 
-static int fail(struct job *job, const char *what)
+/* JOB_WATCHER: the call WHAT failed with errno. */
+static int fail(const struct job *job, struct nc2_error *e, const char *what)
 {
-	job->failed = what;
-	job->failed_errno = errno;
-	return -1;
+	e->call = what;
+	return error_set_name(e, JOB_WATCHER, errno, job->command[0]);
 }
 
 static ssize_t read_full(int fd, void *buf, size_t len)
@@ -124,25 +125,25 @@ static void watcher_ready(struct job *job, int ready)
 }
 
 /* In numactl2: lets the watcher attach, and waits until it has. */
-static int handshake(struct job *job, int ready)
+static int handshake(struct job *job, int ready, struct nc2_error *e)
 {
 	pid_t w;
-	int e;
+	int got;
 
 	if (read_full(ready, &w, sizeof(w)) != (ssize_t)sizeof(w)) {
 		errno = EAGAIN;
-		return fail(job, "fork");
+		return fail(job, e, "fork");
 	}
 	if (job->how == WATCH_TRACE)
 		(void)prctl(PR_SET_PTRACER, (unsigned long)w, 0, 0, 0);
 	if (write(job->gate, "g", 1) != 1)
-		return fail(job, "write");
-	if (read_full(ready, &e, sizeof(e)) != (ssize_t)sizeof(e))
-		e = EPERM;
+		return fail(job, e, "write");
+	if (read_full(ready, &got, sizeof(got)) != (ssize_t)sizeof(got))
+		got = EPERM;
 	if (job->how == WATCH_TRACE)
 		(void)prctl(PR_SET_PTRACER, 0UL, 0, 0, 0);
-	errno = e;
-	return e ? fail(job, "ptrace") : 0;
+	errno = got;
+	return got ? fail(job, e, "ptrace") : 0;
 }
 
 static void close_pair(int p[2])
@@ -162,7 +163,7 @@ static int become_watcher(struct job *job, int gate[2], int ready[2])
 	return 1;
 }
 
-static int start_middle(struct job *job, int gate[2], int ready[2])
+static int start_middle(struct job *job, int gate[2], int ready[2], struct nc2_error *e)
 {
 	pid_t mid;
 	int rc;
@@ -175,12 +176,12 @@ static int start_middle(struct job *job, int gate[2], int ready[2])
 	close(ready[1]);
 	job->gate = gate[1];
 	if (mid < 0) {
-		fail(job, "fork");
+		fail(job, e, "fork");
 		rc = -1;
 	} else {
 		while (waitpid(mid, NULL, 0) < 0 && errno == EINTR)
 			;
-		rc = handshake(job, ready[0]);
+		rc = handshake(job, ready[0], e);
 	}
 	close(ready[0]);
 	close(job->pidfd);
@@ -190,27 +191,26 @@ static int start_middle(struct job *job, int gate[2], int ready[2])
 	return rc;
 }
 
-int supervise_start(struct job *job)
+int supervise_start(struct job *job, struct nc2_error *e)
 {
 	int gate[2], ready[2];
 
 	job->pid = getpid();
-	job->failed = NULL;
 	job->status_known = job->sampled = false;
 	job->running = 0;
 	job->pidfd = sys_pidfd_open(job->pid, 0);
 	if (job->pidfd < 0)
-		return fail(job, "pidfd_open");
+		return fail(job, e, "pidfd_open");
 	if (pipe2(gate, O_CLOEXEC) < 0) {
 		close(job->pidfd);
-		return fail(job, "pipe");
+		return fail(job, e, "pipe");
 	}
 	if (pipe2(ready, O_CLOEXEC) < 0) {
 		close_pair(gate);
 		close(job->pidfd);
-		return fail(job, "pipe");
+		return fail(job, e, "pipe");
 	}
-	return start_middle(job, gate, ready);
+	return start_middle(job, gate, ready, e);
 }
 
 /* Traced, numactl2 must not stay so while it says why and exits (its own

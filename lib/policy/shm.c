@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/policy.h"
 #include "syscalls.h"
@@ -32,19 +33,23 @@ static long huge_page_size(void)
 	return kb ? kb * 1024 : getpagesize();
 }
 
-/* rc is -errno, or -EINVAL for a step that is a refusal. */
-static int failed(struct shm_region *r, enum shm_step step, int rc)
+/* STEP failed with errno ERR (0 for a refusal), in E with what it names:
+ * the option (SHM_NO_LENGTH), else the key file or the file. */
+static int failed(const struct shm_region *r, struct nc2_error *e, enum nc2_fault step, int err)
 {
-	r->failed = step;
-	return rc;
+	const char *name = r->sysv_keyfile ? r->sysv_keyfile : r->file;
+
+	if (step == SHM_NO_LENGTH)
+		name = r->sysv_keyfile ? "--shm" : "--file";
+	return error_set_name(e, step, err, name);
 }
 
-static int check_region(struct shm_region *r)
+static int check_region(struct shm_region *r, struct nc2_error *e)
 {
 	if (!r->length)
-		return failed(r, SHM_NO_LENGTH, -EINVAL);
+		return failed(r, e, SHM_NO_LENGTH, 0);
 	if ((unsigned long)r->addr % (unsigned long)r->pagesize || r->length % (unsigned long long)r->pagesize)
-		return failed(r, SHM_UNALIGNED, -EINVAL);
+		return failed(r, e, SHM_UNALIGNED, 0);
 	return 0;
 }
 
@@ -54,7 +59,7 @@ static void announce(const struct shm_region *r, enum shm_created what)
 		r->creating(r, what);
 }
 
-static int sysv_key(struct shm_region *r, key_t *key)
+static int sysv_key(struct shm_region *r, key_t *key, struct nc2_error *e)
 {
 	int fd;
 
@@ -64,97 +69,96 @@ static int sysv_key(struct shm_region *r, key_t *key)
 	announce(r, SHM_CREATING_KEYFILE);
 	fd = creat(r->sysv_keyfile, r->mode);
 	if (fd < 0)
-		return failed(r, SHM_KEYFILE_CREATE, -errno);
+		return failed(r, e, SHM_KEYFILE_CREATE, errno);
 	close(fd);
 	*key = ftok(r->sysv_keyfile, (int)r->shmid);
 	if (*key < 0)
-		return failed(r, SHM_KEY, -errno);
+		return failed(r, e, SHM_KEY, errno);
 	return 0;
 }
 
 /* The segment of key, made when there is none and a length says how big. */
-static int sysv_segment(struct shm_region *r, key_t key)
+static int sysv_segment(struct shm_region *r, key_t key, struct nc2_error *e)
 {
 	int flags = r->huge ? SHM_HUGETLB : 0;
 	int id = shmget(key, r->length, flags);
 
 	if (id < 0 && errno == ENOENT) {
 		if (!r->length)
-			return failed(r, SHM_SEGMENT_LENGTH, -EINVAL);
+			return failed(r, e, SHM_SEGMENT_LENGTH, 0);
 		announce(r, SHM_CREATING_SEGMENT);
 		id = shmget(key, r->length + r->offset, IPC_CREAT | (int)r->mode | flags);
 	}
 	if (id < 0)
-		return failed(r, SHM_SEGMENT_GET, -errno);
+		return failed(r, e, SHM_SEGMENT_GET, errno);
 	return id;
 }
 
-static int attach_sysv(struct shm_region *r)
+static int attach_sysv(struct shm_region *r, struct nc2_error *e)
 {
 	struct shmid_ds ds;
 	key_t key;
-	int id, rc = sysv_key(r, &key);
+	int id, rc = sysv_key(r, &key, e);
 
 	if (rc < 0)
 		return rc;
-	id = sysv_segment(r, key);
+	id = sysv_segment(r, key, e);
 	if (id < 0)
 		return id;
 	if (!r->length) {
 		if (shmctl(id, IPC_STAT, &ds) < 0)
-			return failed(r, SHM_SEGMENT_STAT, -errno);
+			return failed(r, e, SHM_SEGMENT_STAT, errno);
 		r->length = ds.shm_segsz;
 	}
 	r->addr = shmat(id, NULL, 0);
 	if (r->addr == (void *)-1)
-		return failed(r, SHM_SEGMENT_ATTACH, -errno);
+		return failed(r, e, SHM_SEGMENT_ATTACH, errno);
 	r->addr += r->offset;
 	r->pagesize = r->huge ? huge_page_size() : getpagesize();
-	return check_region(r);
+	return check_region(r, e);
 }
 
 /* The file must cover offset + length, or touching the mapping raises SIGBUS. */
-static int size_file(struct shm_region *r, int fd)
+static int size_file(struct shm_region *r, int fd, struct nc2_error *e)
 {
 	struct stat st;
 
 	if (fstat(fd, &st) < 0)
-		return failed(r, SHM_FILE_STAT, -errno);
+		return failed(r, e, SHM_FILE_STAT, errno);
 	if (!r->length && (unsigned long long)st.st_size > r->offset)
 		r->length = (unsigned long long)st.st_size - r->offset;
 	if (r->length + r->offset > (unsigned long long)st.st_size &&
 	    ftruncate(fd, (off_t)(r->length + r->offset)) < 0)
-		return failed(r, SHM_FILE_EXTEND, -errno);
+		return failed(r, e, SHM_FILE_EXTEND, errno);
 	r->pagesize = st.st_blksize;
-	return check_region(r);
+	return check_region(r, e);
 }
 
-static int attach_file(struct shm_region *r)
+static int attach_file(struct shm_region *r, struct nc2_error *e)
 {
 	int rc, fd = open(r->file, O_RDWR | O_CLOEXEC);
 
 	if (fd < 0) {
 		if (!r->length)
-			return failed(r, SHM_FILE_LENGTH, -EINVAL);
+			return failed(r, e, SHM_FILE_LENGTH, 0);
 		fd = open(r->file, O_RDWR | O_CREAT | O_CLOEXEC, r->mode);
 		if (fd < 0)
-			return failed(r, SHM_FILE_CREATE, -errno);
+			return failed(r, e, SHM_FILE_CREATE, errno);
 	}
-	rc = size_file(r, fd);
+	rc = size_file(r, fd, e);
 	if (rc == 0) {
 		r->addr = mmap(NULL, r->length, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
 			       (off_t)r->offset);
 		if (r->addr == MAP_FAILED)
-			rc = failed(r, SHM_FILE_MAP, -errno);
+			rc = failed(r, e, SHM_FILE_MAP, errno);
 	}
 	close(fd);
 	return rc;
 }
 
-int shm_attach(struct shm_region *r)
+int shm_attach(struct shm_region *r, struct nc2_error *e)
 {
-	r->failed = SHM_OK;
-	return r->sysv_keyfile ? attach_sysv(r) : attach_file(r);
+	return r->sysv_keyfile ? attach_sysv(r, e) : attach_file(r, e);
 }
 
 /* Faults every page in, so that the policy places it now. */
@@ -174,7 +178,7 @@ static void print_policy(FILE *f, const struct shm_region *r, unsigned long long
 }
 
 /* One line for each run of pages with the same policy, as numactl --dump. */
-int shm_print_dump(FILE *f, struct shm_region *r)
+int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e)
 {
 	struct bitmask *mask = numa_allocate_nodemask(), *prev = numa_allocate_nodemask();
 	unsigned long long c, start = 0;
@@ -182,7 +186,7 @@ int shm_print_dump(FILE *f, struct shm_region *r)
 
 	for (c = 0; c < r->length; c += (unsigned long long)r->pagesize) {
 		if (get_mempolicy(&mode, mask->maskp, mask->size + 1, r->addr + c, MPOL_F_ADDR) < 0) {
-			rc = failed(r, SHM_GET_POLICY, -errno);
+			rc = failed(r, e, SHM_GET_POLICY, errno);
 			prev_mode = -1;
 			break;
 		}
@@ -203,14 +207,14 @@ int shm_print_dump(FILE *f, struct shm_region *r)
 }
 
 /* One line for each run of pages on the same node, as numactl --dump-nodes. */
-int shm_print_dump_nodes(FILE *f, struct shm_region *r)
+int shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e)
 {
 	unsigned long long c, start = 0;
 	int prev = -1, node;
 
 	for (c = 0; c < r->length; c += (unsigned long long)r->pagesize) {
 		if (get_mempolicy(&node, NULL, 0, r->addr + c, MPOL_F_ADDR | MPOL_F_NODE) < 0)
-			return failed(r, SHM_GET_POLICY, -errno);
+			return failed(r, e, SHM_GET_POLICY, errno);
 		if (node == prev)
 			continue;
 		if (prev != -1)
@@ -281,14 +285,15 @@ static bool print_node_mismatch(FILE *f, const struct shm_region *r, struct veri
 	return true;
 }
 
-/* One page: 1 to go on, 0 where numactl stops, or -errno. */
-static int print_page_mismatches(FILE *f, struct shm_region *r, struct verify *v, unsigned long long off)
+/* One page: 1 to go on, 0 where numactl stops, or -1. */
+static int print_page_mismatches(FILE *f, const struct shm_region *r, struct verify *v,
+				 unsigned long long off, struct nc2_error *e)
 {
 	int mode, node;
 
 	if (get_mempolicy(&mode, v->real->maskp, v->real->size + 1, r->addr + off, MPOL_F_ADDR) < 0 ||
 	    get_mempolicy(&node, NULL, 0, r->addr + off, MPOL_F_ADDR | MPOL_F_NODE) < 0)
-		return failed(r, SHM_GET_POLICY, -errno);
+		return failed(r, e, SHM_GET_POLICY, errno);
 	mode &= ~MPOL_MODE_FLAGS;
 	if (mode != v->mode) {
 		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", policy_name(mode),
@@ -307,19 +312,18 @@ static int print_page_mismatches(FILE *f, struct shm_region *r, struct verify *v
 
 /* numactl's --verify, on a region already faulted in: every page has MODE
  * on NODES and, under interleave, the next node in turn. Each mismatch is
- * a line on f; *bad counts them. 0, or -errno with r->failed =
- * SHM_GET_POLICY. */
-int shm_print_verify(FILE *f, struct shm_region *r, int mode, const struct bitmask *nodes,
-		     unsigned *bad)
+ * a line on f; *bad counts them. 0, or -1 with E's fault SHM_GET_POLICY. */
+int shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
+		     unsigned *bad, struct nc2_error *e)
 {
 	struct verify v = { .mode = mode, .nodes = nodes, .real = numa_allocate_nodemask() };
 	int rc = 1;
 
 	if (mode == MPOL_INTERLEAVE &&
 	    get_mempolicy(&v.next, NULL, 0, r->addr, MPOL_F_ADDR | MPOL_F_NODE) < 0)
-		rc = failed(r, SHM_GET_POLICY, -errno);
+		rc = failed(r, e, SHM_GET_POLICY, errno);
 	for (unsigned long long c = 0; rc > 0 && c < r->length; c += (unsigned long long)r->pagesize)
-		rc = print_page_mismatches(f, r, &v, c);
+		rc = print_page_mismatches(f, r, &v, c, e);
 	numa_bitmask_free(v.real);
 	*bad = v.bad;
 	return rc < 0 ? rc : 0;

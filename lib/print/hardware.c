@@ -7,6 +7,7 @@
 
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "owner/wire.h"
 #include "weights/view.h"
@@ -177,17 +178,17 @@ static void print_global_weights(FILE *out, int maxnode, const struct weights_vi
 		fprintf(out, "global interleave weights: %s\n", v->mode == GW_AUTO_ON ? "auto" : "manual");
 }
 
-int hardware_print(FILE *out, bool cpu_compress)
+int hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e)
 {
 	int maxnode = numa_max_node();
 	struct weights_view table;
 
 	if (numa_available() < 0) {
 		fprintf(out, "No NUMA available on this system\n");
-		return 1;
+		return error_set(e, NC2_NO_NUMA, 0);
 	}
 	if (weights_view_read(&table) < 0)
-		return -ENOMEM;
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
 	print_available(out, maxnode);
 	for (int i = 0; i <= maxnode; i++) {
 		long long free_bytes;

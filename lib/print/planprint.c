@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "bandwidth/autoweights.h"
+#include "error/error.h"
 #include "job/libnumacheck.h"
 #include "libnumactl2.h"
 #include "owner/autoback.h"
@@ -103,7 +104,7 @@ static void print_libnuma(FILE *out, const struct policy *p, const struct plan *
 }
 
 int plan_print_weights(FILE *out, const struct request *r, const struct plan *pl,
-		       const struct auto_weights *aw, bool auto_gone)
+		       const struct auto_weights *aw, bool auto_gone, struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 
@@ -111,7 +112,7 @@ int plan_print_weights(FILE *out, const struct request *r, const struct plan *pl
 		fprintf(out, "weights: measured when it runs, from the CPUs it runs on (--measure "
 			"shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p, pl) < 0)
-		return -ENOMEM;
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
 	if (auto_gone)
 		print_auto_gone(out);
 	print_libnuma(out, p, pl);
@@ -134,14 +135,14 @@ static bool admin_writes(const struct weights_view *v, const struct weight_list 
 	return false;
 }
 
-int admin_print_set(FILE *out, const struct weight_list *wl)
+int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e)
 {
 	unsigned named = wl ? wl->max_node + 1 : 0;
 	struct weights_view v;
 	bool auto_gone;
 
 	if (weights_view_read(&v) < 0)
-		return -ENOMEM;
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
 	auto_gone = admin_writes(&v, wl) && auto_lost_by_write(v.nnodes);
 	if (wl)
 		v.nnodes = 0;	/* a set names its nodes; a reset puts 1 in every one */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
@@ -14,7 +15,7 @@
 #include "syscalls.h"
 #include "weights/view.h"
 
-static int print_physcpubind(FILE *out, const char **failed)
+static int print_physcpubind(FILE *out, struct nc2_error *e)
 {
 	int ncpus = numa_num_configured_cpus();
 
@@ -29,8 +30,7 @@ static int print_physcpubind(FILE *out, const char **failed)
 				ncpus *= 2;
 				continue;
 			}
-			*failed = "sched_getaffinity";
-			return rc;
+			return error_set_call(e, "sched_getaffinity", rc);
 		}
 		nodes_fprint(out, "physcpubind", cpus);
 		numa_bitmask_free(cpus);
@@ -141,13 +141,11 @@ static void task_view_free(struct task_view *t)
 	}
 }
 
-static int task_view_read(struct task_view *t, const char **failed)
+static int task_view_read(struct task_view *t, struct nc2_error *e)
 {
 	*t = (struct task_view){ .mode = MPOL_DEFAULT, .mask = numa_allocate_nodemask() };
-	if (get_mempolicy(&t->mode, t->mask->maskp, t->mask->size + 1, NULL, 0) < 0) {
-		*failed = "get_mempolicy";
-		return -errno;
-	}
+	if (get_mempolicy(&t->mode, t->mask->maskp, t->mask->size + 1, NULL, 0) < 0)
+		return error_set_call(e, "get_mempolicy", errno);
 	t->mode &= ~MPOL_MODE_FLAGS;
 	t->cpubind = numa_get_run_node_mask();
 	t->preferred = numa_preferred_many();
@@ -159,16 +157,15 @@ static int task_view_read(struct task_view *t, const char **failed)
 		t->state.nodes = numa_allocate_nodemask();
 		t->has_state = true;
 		rc = mpol2_get_task(MPOL2_SELF, &t->state);
-		if (rc < 0) {
-			*failed = "get_mempolicy2";
-			return rc;
-		}
+		if (rc < 0)
+			return error_set_call(e, "get_mempolicy2", rc);
 	}
-	*failed = NULL;
-	return weights_view_read(&t->table);
+	if (weights_view_read(&t->table) < 0)
+		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
+	return 0;
 }
 
-static int print_task(FILE *out, const struct task_view *t, const char **failed)
+static int print_task(FILE *out, const struct task_view *t, struct nc2_error *e)
 {
 	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
 	int rc;
@@ -183,7 +180,7 @@ static int print_task(FILE *out, const struct task_view *t, const char **failed)
 			print_weights(out, t->mask, own, &t->table);
 		fprintf(out, "interleavenode: %d\n", t->next);
 	}
-	rc = print_physcpubind(out, failed);
+	rc = print_physcpubind(out, e);
 	if (rc < 0)
 		return rc;
 	nodes_fprint(out, "cpubind", t->cpubind);
@@ -254,38 +251,37 @@ static void print_task_json(FILE *out, const struct task_view *t)
 }
 
 /* --show --json: the same view for scripts; numactl2d's holders with it. */
-int show_print_json(FILE *out, const char **failed)
+int show_print_json(FILE *out, struct nc2_error *e)
 {
 	struct task_view t;
 	int rc;
 
-	*failed = NULL;
 	if (numa_available() < 0) {
 		fputs("{\"numa\": false}\n", out);
-		return 1;
+		return error_set(e, NC2_NO_NUMA, 0);
 	}
-	rc = task_view_read(&t, failed);
+	rc = task_view_read(&t, e);
 	if (rc == 0)
 		print_task_json(out, &t);
 	task_view_free(&t);
 	return rc;
 }
 
-int show_print(FILE *out, const char **failed)
+int show_print(FILE *out, struct nc2_error *e)
 {
 	struct task_view t;
 	int rc;
 
-	*failed = NULL;
 	if (numa_available() < 0) {
-		rc = print_physcpubind(out, failed);
-		if (rc == 0)
-			fprintf(out, "No NUMA support available on this system.\n");
-		return rc < 0 ? rc : 1;
+		rc = print_physcpubind(out, e);
+		if (rc < 0)
+			return rc;
+		fprintf(out, "No NUMA support available on this system.\n");
+		return error_set(e, NC2_NO_NUMA, 0);
 	}
-	rc = task_view_read(&t, failed);
+	rc = task_view_read(&t, e);
 	if (rc == 0)
-		rc = print_task(out, &t, failed);
+		rc = print_task(out, &t, e);
 	task_view_free(&t);
 	return rc;
 }

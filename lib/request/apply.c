@@ -8,35 +8,27 @@
 #include <unistd.h>
 
 #include "job/watcher.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/policy.h"
 #include "request/planstate.h"
 #include "syscalls.h"
 #include "weights/table.h"
 
-static int fail(struct request_error *e, enum request_fault kind, int err)
-{
-	e->kind = kind;
-	e->err = err;
-	return -1;
-}
-
 /* --weights=measured: the nodes of the set, measured now (on the CPUs the
  * run is bound to), and their weights into the policy. */
 int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
-		    struct measurement *m, struct request_error *e)
+		    struct measurement *m, struct nc2_error *e)
 {
 	struct measure_req req = *how;
-	int rc;
 
 	(void)pl;
 	req.nodes = r->policy->nodes;
 	req.size = r->measure_size;
 	req.secs = r->measure_secs;
 	req.budget = r->budget;
-	rc = measure_run(&req, m);
-	if (rc < 0)
-		return fail(e, REQ_MEASURE, -rc);
+	if (measure_run(&req, m, e) < 0)
+		return -1;
 	for (unsigned i = 0; i < m->n; i++)
 		r->policy->weight[m->node[i]] = m->weight[i];
 	return 0;
@@ -51,7 +43,7 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
  * the weights in effect (ineffect.c). pl->watch: root's own owner holds
  * them, so that a watcher (lib/job/watcher.c) gives them back at the job's
  * end. */
-static int apply_table(const struct request *r, struct plan *pl, struct request_error *e)
+static int apply_table(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	int rc;
 
@@ -59,14 +51,14 @@ static int apply_table(const struct request *r, struct plan *pl, struct request_
 		return 0;
 	if (!gw_present())
 		/* Without weights, the policy call says why. */
-		return r->policy->has_weights ? fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
+		return r->policy->has_weights ? error_set(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
 	if (!request_ask_owner(r, pl, e, &rc))
 		return request_in_effect(r, e);
 	pl->watch = rc == 0 && pl->state->owner_here && request_may_watch(r, pl);
 	return rc;
 }
 
-int request_dry_check(const struct request *r, struct plan *pl, struct request_error *e)
+int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	int rc;
 
@@ -77,7 +69,7 @@ int request_dry_check(const struct request *r, struct plan *pl, struct request_e
 	return request_in_effect(r, e);
 }
 
-int request_apply_table(const struct request *r, struct plan *pl, struct request_error *e)
+int request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	int rc = apply_table(r, pl, e);
 
@@ -95,17 +87,17 @@ bool request_may_watch(const struct request *r, const struct plan *pl)
 	       geteuid() == 0;
 }
 
-static int policy_failed(const struct policy *p, int rc, struct request_error *e)
+static int policy_failed(const struct policy *p, int rc, struct nc2_error *e)
 {
 	if (rc == -EINVAL && p->mode == MPOL_WEIGHTED_INTERLEAVE && !kernel_has_weighted_interleave())
-		return fail(e, REQ_NO_WEIGHTED_INTERLEAVE, 0);
+		return error_set(e, REQ_NO_WEIGHTED_INTERLEAVE, 0);
 	if (rc == -EINVAL && p->mode == MPOL_PREFERRED_MANY && numa_has_preferred_many() <= 0)
-		return fail(e, REQ_PREFERRED_MANY, 0);
+		return error_set(e, REQ_PREFERRED_MANY, 0);
 	e->mode = p->mode;
-	return fail(e, REQ_POLICY, -rc);
+	return error_set(e, REQ_POLICY, rc);
 }
 
-int request_apply_policy(const struct request *r, struct plan *pl, struct request_error *e)
+int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 	int rc;
@@ -122,7 +114,7 @@ int request_apply_policy(const struct request *r, struct plan *pl, struct reques
 	return policy_failed(p, rc, e);
 }
 
-int request_apply(const struct request *r, struct plan *pl, struct request_error *e)
+int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	if (request_apply_table(r, pl, e) < 0)
 		return -1;

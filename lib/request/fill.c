@@ -6,17 +6,10 @@
 #include <errno.h>
 #include <string.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 
 #define MIB(bytes) ((unsigned)((bytes) >> 20))
-
-static int fail(struct request_error *e, enum request_fault kind, int err, const char *arg)
-{
-	e->kind = kind;
-	e->err = err;
-	e->arg = arg;
-	return -1;
-}
 
 void nc2_request_init(struct request *r, struct policy *p)
 {
@@ -38,13 +31,13 @@ void nc2_request_set_policy(struct request *r, int mode, const char *option)
 
 /* Numbers too large for libnuma's int are refused before it wraps them:
  * no machine has such a node. */
-int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct request_error *e)
+int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct nc2_error *e)
 {
 	if (parse_list_numbers(arg, INT_MAX, &e->parse) < 0)
-		return fail(e, REQ_NODE_ABSENT, 0, arg);
+		return error_set_name(e, REQ_NODE_ABSENT, 0, arg);
 	*out = nodes_parse(arg, all);
 	if (!*out || nodes_first(*out) < 0)
-		return fail(e, REQ_NODE_LIST, 0, arg);
+		return error_set_name(e, REQ_NODE_LIST, 0, arg);
 	return 0;
 }
 
@@ -53,7 +46,7 @@ static bool is_local(const char *arg)
 	return strcmp(arg, "local") == 0;
 }
 
-int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct request_error *e)
+int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct nc2_error *e)
 {
 	r->nodes_local = is_local(arg);
 	r->policy->nodes = NULL;
@@ -62,35 +55,32 @@ int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct r
 	return nc2_nodes_parse(arg, all, &r->policy->nodes, e);
 }
 
-int nc2_nodes_check_words(const char *arg, struct request_error *e)
+int nc2_nodes_check_words(const char *arg, struct nc2_error *e)
 {
 	if (!is_local(arg) && parse_node_list(arg, &e->parse) < 0)
-		return fail(e, REQ_NODE_SYNTAX, 0, arg);
+		return error_set_name(e, REQ_NODE_SYNTAX, 0, arg);
 	return 0;
 }
 
 int nc2_request_set_cpus(struct request *r, const struct bitmask *cpunodes,
-			 const struct bitmask *cpus, struct request_error *e)
+			 const struct bitmask *cpus, struct nc2_error *e)
 {
-	int rc;
-
 	r->cpunodes = cpunodes;
 	r->cpus = cpus;
 	if (!r->nodes_local)
 		return 0;
-	rc = auto_local_nodes(cpunodes, cpus, &r->policy->nodes);
-	return rc < 0 ? fail(e, REQ_LOCAL_NODES, -rc, "local") : 0;
+	return auto_local_nodes(cpunodes, cpus, &r->policy->nodes, e);
 }
 
 /* A weight list read whole, each weight in range (which nodes are in the
  * set is known once the nodes are: request_resolve()). */
-static int read_list(struct request *r, const char *arg, struct request_error *e)
+static int read_list(struct request *r, const char *arg, struct nc2_error *e)
 {
 	int rc = parse_weight_list(arg, &r->list, &e->parse);
 
 	if (rc == -ENOMEM)
-		return fail(e, REQ_NOMEM_LIST, ENOMEM, arg);
-	return rc < 0 ? fail(e, REQ_WEIGHT_LIST, -rc, arg) : 0;
+		return error_set_name(e, REQ_NOMEM_LIST, ENOMEM, arg);
+	return rc < 0 ? error_set_name(e, REQ_WEIGHT_LIST, 0, arg) : 0;
 }
 
 static enum nc2_weights_kind weights_kind(const char *arg)
@@ -103,7 +93,7 @@ static enum nc2_weights_kind weights_kind(const char *arg)
 }
 
 /* A bad list is said before what is missing, as with -w. */
-int nc2_request_set_weights(struct request *r, const char *arg, struct request_error *e)
+int nc2_request_set_weights(struct request *r, const char *arg, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
@@ -111,29 +101,29 @@ int nc2_request_set_weights(struct request *r, const char *arg, struct request_e
 	if (r->weights_kind == NC2_WEIGHTS_LIST && read_list(r, arg, e) < 0)
 		return -1;
 	if (p->mode != MPOL_INTERLEAVE && p->mode != MPOL_WEIGHTED_INTERLEAVE)
-		return fail(e, REQ_WEIGHTS_NEED_INTERLEAVE, 0, arg);
+		return error_set_name(e, REQ_WEIGHTS_NEED_INTERLEAVE, 0, arg);
 	r->weights = arg;
 	p->mode = MPOL_WEIGHTED_INTERLEAVE;
 	return 0;
 }
 
-int nc2_request_set_budget(struct request *r, const char *arg, struct request_error *e)
+int nc2_request_set_budget(struct request *r, const char *arg, struct nc2_error *e)
 {
 	unsigned long budget;
 
 	if (r->weights_kind != NC2_WEIGHTS_AUTO && r->weights_kind != NC2_WEIGHTS_MEASURED)
-		return fail(e, REQ_BUDGET_NEEDS_AUTO, 0, arg);
+		return error_set_name(e, REQ_BUDGET_NEEDS_AUTO, 0, arg);
 	if (parse_ulong(arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
-		return fail(e, REQ_BUDGET_INVALID, 0, arg);
+		return error_set_name(e, REQ_BUDGET_INVALID, 0, arg);
 	r->budget = (unsigned)budget;
 	return 0;
 }
 
 int nc2_request_set_lease(struct request *r, bool force, bool wait, unsigned secs,
-			  struct request_error *e)
+			  struct nc2_error *e)
 {
 	if (force && wait)
-		return fail(e, REQ_FORCE_WITH_WAIT, 0, NULL);
+		return error_set_name(e, REQ_FORCE_WITH_WAIT, 0, NULL);
 	r->lease.force = force;
 	r->lease.wait = wait;
 	r->lease.wait_secs = secs;
@@ -154,18 +144,18 @@ void nc2_request_free(struct request *r)
 }
 
 int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
-		     struct request_error *e)
+		     struct nc2_error *e)
 {
 	unsigned long long room;
 
 	e->value = MIB(size);
 	if ((unsigned)numa_bitmask_weight(nodes) > BW_MAX_NODES)
-		return fail(e, REQ_MEASURE_TOO_MANY, 0, NULL);
+		return error_set_name(e, REQ_MEASURE_TOO_MANY, 0, NULL);
 	if (measure_check_size(nodes, size, &e->node) < 0)
-		return fail(e, REQ_MEASURE_NODE_ROOM, 0, NULL);
+		return error_set_name(e, REQ_MEASURE_NODE_ROOM, 0, NULL);
 	room = memcg_room();
 	if (room >= size)
 		return 0;
 	e->count = MIB(room);
-	return fail(e, REQ_MEASURE_CGROUP_ROOM, 0, NULL);
+	return error_set_name(e, REQ_MEASURE_CGROUP_ROOM, 0, NULL);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "request/planstate.h"
 #include "weights/table.h"
@@ -42,7 +43,7 @@ static int first_other(const struct policy *p, struct table_said *t)
 	return other;
 }
 
-int request_in_effect(const struct request *r, struct request_error *e)
+int request_in_effect(const struct request *r, struct nc2_error *e)
 {
 	struct table_said *t = &e->table;
 	int node;
@@ -53,10 +54,11 @@ int request_in_effect(const struct request *r, struct request_error *e)
 	node = first_other(r->policy, t);
 	if (node == -1)
 		return 0;
-	e->kind = r->no_global ? REQ_NO_GLOBAL_WRITE : REQ_GLOBAL_REFUSED;
-	e->node = node >= 0 ? (unsigned)node : (unsigned)(-2 - node);
-	e->err = node >= 0 ? EACCES : ENOENT;
 	t->asked = node >= 0;
 	t->keep = r->job;
-	return -1;
+	if (r->no_global)
+		return error_set(e, REQ_NO_GLOBAL_WRITE, 0);
+	if (node < 0)
+		return error_set_node(e, REQ_NO_GLOBAL_WEIGHT, 0, (unsigned)(-2 - node));
+	return error_set_node(e, REQ_GLOBAL_REFUSED, 0, (unsigned)node);
 }

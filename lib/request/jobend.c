@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "owner/server.h"
 #include "owner/wire.h"
@@ -38,7 +39,8 @@ void request_settle_here(struct settle *s)
 
 	memset(s, 0, sizeof(*s));
 	s->state = rc == 0 ? SETTLE_DONE : SETTLE_FAILED;
-	s->err = rc;
+	if (rc < 0 && (s->error = nc2_error_new()))
+		(void)error_set(s->error, SETTLE_OWNER, rc);
 	snprintf(s->stays, sizeof(s->stays), "%s", pb.stays);
 }
 

@@ -7,6 +7,7 @@
  * numactl2 and the table's watcher is the plan's. */
 #include <stdbool.h>
 
+#include "error/error.h"
 #include "job/supervise.h"
 #include "job/watcher.h"
 #include "libnumactl2.h"
@@ -23,21 +24,23 @@ static void table_job_ended(void *arg, struct settle *s)
 }
 
 int request_watch_table(const struct request *r, struct plan *pl,
-			void (*said)(const struct settle *s))
+			void (*said)(const struct settle *s), struct nc2_error *e)
 {
 	struct watcher *w = &pl->state->watcher;
+	int rc;
 
 	if (!request_may_watch(r, pl))
 		return 0;
 	w->job_ended = table_job_ended;
 	w->arg = pl;
 	w->said = said;
-	return watcher_start(w, &pl->state->gate);
+	rc = watcher_start(w, &pl->state->gate);
+	return rc < 0 ? error_set(e, TABLE_WATCHER, rc) : 0;
 }
 
-int request_job_start(struct plan *pl, struct job *job)
+int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
 {
-	int rc = supervise_start(job);
+	int rc = supervise_start(job, e);
 	if (rc == 1) {
 		/* The job's watcher: the table's gate is numactl2's to close. */
 		watcher_forget(&pl->state->gate);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "owner/server.h"
 #include "owner/wire.h"
@@ -105,20 +106,16 @@ static const enum owner_refusal said_of[] = {
 	[OWNER_AUTO_LOST] = OWNER_SAID_AUTO_LOST,
 };
 
-static int refused(struct request_error *e, const struct owner_ask *k, const struct owner_answer *a,
+static int refused(struct nc2_error *e, const struct owner_ask *k, const struct owner_answer *a,
 		   int rc, bool here)
 {
 	struct owner_refused *o = &e->owner;
 
 	memset(o, 0, sizeof(*o));
 	o->by_service = !here;
-	e->kind = REQ_OWNER;
-	e->err = rc < 0 ? -rc : a->err;
-	e->node = a->node;
-	if (rc == 0 && a->verdict == OWNER_WOULD_WRITE) {
-		e->kind = REQ_NO_GLOBAL_WRITE;
-		return -1;
-	}
+	if (rc == 0 && a->verdict == OWNER_WOULD_WRITE)
+		return error_set(e, REQ_NO_GLOBAL_WRITE, 0);
+	(void)error_set_node(e, REQ_OWNER, rc < 0 ? rc : a->err, a->node);
 	if (rc < 0) {
 		o->said = OWNER_SAID_NOTHING;
 		return -1;
@@ -183,7 +180,7 @@ static int ask_owner(const struct request *r, bool dry, struct owner_ask *k,
 /* --dry-run where the service listens: 1 and its verdict in *RC (-1 with E
  * as the run would say it), 0 when none listens. A change that would turn
  * the kernel's auto weights off until reboot is noted in PL. */
-int request_dry_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
+int request_dry_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc)
 {
 	struct owner_ask k;
 	struct owner_answer a;
@@ -197,16 +194,14 @@ int request_dry_owner(const struct request *r, struct plan *pl, struct request_e
 	return 1;
 }
 
-int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc)
+int request_ask_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc)
 {
 	struct owner_ask k;
 	struct owner_answer a;
 	int got;
 
 	if (!pl->state->grant && !(pl->state->grant = malloc(sizeof(*pl->state->grant)))) {
-		e->kind = REQ_NOMEM_WEIGHTS;
-		e->err = ENOMEM;
-		*rc = -1;
+		*rc = error_set(e, REQ_NOMEM_WEIGHTS, ENOMEM);
 		return 1;
 	}
 	if (!ask_owner(r, false, &k, &a, &got, &pl->state->owner_here))
@@ -244,7 +239,7 @@ static void fill_admin(enum admin_op op, const struct weight_list *wl,
 }
 
 /* What the kernel lacks for OP: a fault, or 0. */
-static enum request_fault admin_unsupported(enum admin_op op)
+static enum nc2_fault admin_unsupported(enum admin_op op)
 {
 	if (!gw_present())
 		return REQ_NO_GLOBAL_TABLE;
@@ -257,18 +252,18 @@ static enum request_fault admin_unsupported(enum admin_op op)
  * A, or -1 and E says why. */
 static int admin_ask(enum admin_op op, const struct weight_list *wl,
 		     const struct lease_options *o, uint32_t flags, struct owner_answer *a,
-		     struct request_error *e)
+		     struct nc2_error *e)
 {
+	enum nc2_fault unsupported = admin_unsupported(op);
 	struct owner_ask k;
 	int pidfd;
 	bool here;
 	int got;
 
-	memset(e, 0, sizeof(*e));
+	error_clear(e);
 	memset(a, 0, sizeof(*a));
-	e->kind = admin_unsupported(op);
-	if (e->kind)
-		return -1;
+	if (unsupported)
+		return error_set(e, unsupported, 0);
 	pidfd = sys_pidfd_open(getpid(), 0);
 	fill_admin(op, wl, o, &k);
 	k.flags |= flags;
@@ -277,9 +272,8 @@ static int admin_ask(enum admin_op op, const struct weight_list *wl,
 		close(pidfd);
 	if (got == -ENOENT) {
 		/* A user who is not root, and no numactl2d to ask. */
-		e->kind = REQ_GLOBAL_REFUSED;
-		e->err = EACCES;
-		return -1;
+		memset(&e->table, 0, sizeof(e->table));
+		return error_set(e, REQ_GLOBAL_REFUSED, 0);
 	}
 	if (got < 0 || a->verdict != OWNER_GRANTED)
 		return refused(e, &k, a, got, here);
@@ -288,7 +282,7 @@ static int admin_ask(enum admin_op op, const struct weight_list *wl,
 
 int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
-			struct request_error *e)
+			struct nc2_error *e)
 {
 	struct owner_answer a;
 
@@ -302,7 +296,7 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 }
 
 int request_admin_dry(enum admin_op op, const struct weight_list *wl,
-		      const struct lease_options *o, struct request_error *e)
+		      const struct lease_options *o, struct nc2_error *e)
 {
 	struct owner_answer a;
 

@@ -7,8 +7,10 @@
  * other than the main one: that thread alone. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "job/migrate.h"
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
@@ -16,27 +18,21 @@
 #include "policy/threads.h"
 #include "print/show.h"
 
-static int fail(struct pid_result *res, enum pid_step step, int rc)
-{
-	res->failed = step;
-	res->err = rc;
-	return rc;
-}
 
 /* --migrate: what moves and where to, read before the policy changes;
  * *J stays NULL when it cannot be. */
 static int migrate_prepare(const struct pid_request *r, const struct mpol2_state *s,
-			   struct migrate_job **j, struct pid_result *res)
+			   struct migrate_job **j, struct nc2_error *e)
 {
 	int rc = migrate_job_new(r->pid, j);
 
 	if (rc < 0)
-		return fail(res, PID_MIGRATE_PLAN, rc);
-	rc = migrate_plan(*j, r->policy, &res->node);
+		return error_set(e, PID_MIGRATE_PLAN, rc);
+	rc = migrate_plan(*j, r->policy, &e->node);
 	if (rc < 0)
-		fail(res, PID_MIGRATE_PLAN, rc);
+		error_set(e, PID_MIGRATE_PLAN, rc);
 	else if ((rc = migrate_read_ranges(*j, s)) < 0)
-		fail(res, PID_MIGRATE_RANGES, rc);
+		error_set(e, PID_MIGRATE_RANGES, rc);
 	if (rc < 0) {
 		migrate_job_free(*j);
 		*j = NULL;
@@ -45,65 +41,67 @@ static int migrate_prepare(const struct pid_request *r, const struct mpol2_state
 }
 
 /* The policy on the named task, then on the other threads of its process. */
-static int set_policy(const struct pid_request *r, int fd, struct pid_result *res)
+static int set_policy(const struct pid_request *r, int fd, struct nc2_error *e)
 {
 	bool process = threads_tgid(r->pid) == r->pid;
 	int rc = mpol2_set_task(fd, r->policy);
 
 	if (rc < 0)
-		return fail(res, PID_SET, rc);
-	rc = process ? remote_set_threads(r->pid, r->policy, &res->thread) : 0;
-	return rc < 0 ? fail(res, PID_THREADS, rc) : 0;
+		return error_set(e, PID_SET, rc);
+	rc = process ? remote_set_threads(r->pid, r->policy, &e->thread) : 0;
+	return rc < 0 ? error_set(e, PID_THREADS, rc) : 0;
 }
 
 static int print_state(const struct pid_request *r, const struct mpol2_state *s,
-		       struct pid_result *res)
+		       struct nc2_error *e)
 {
 	int rc = show_print_pid(r->out, r->pid, s);
 
-	return rc < 0 ? fail(res, PID_PRINT, rc) : 0;
+	return rc < 0 ? error_set(e, PID_PRINT, rc) : 0;
 }
 
-static int move_job_pages(struct migrate_job *j, struct pid_result *res)
+static int move_job_pages(struct migrate_job *j, struct nc2_error *e)
 {
-	int rc = migrate_run(j, &res->moved);
+	int rc = migrate_run(j, &e->moved);
 
-	return rc < 0 ? fail(res, PID_MOVE, rc) : 0;
+	return rc < 0 ? error_set(e, PID_MOVE, rc) : 0;
 }
 
 /* Read first, then printed or set; with --migrate the pages move last. */
 static int act(const struct pid_request *r, int fd, struct mpol2_state *s,
-	       struct pid_result *res)
+	       struct nc2_error *e)
 {
 	struct migrate_job *j = NULL;
 	int rc = mpol2_get_task(fd, s);
 
 	if (rc < 0)
-		return fail(res, PID_READ, rc);
-	if (r->migrate && migrate_prepare(r, s, &j, res) < 0)
-		return res->err;
-	rc = r->policy ? set_policy(r, fd, res) : print_state(r, s, res);
+		return error_set(e, PID_READ, rc);
+	if (r->migrate && migrate_prepare(r, s, &j, e) < 0)
+		return -1;
+	rc = r->policy ? set_policy(r, fd, e) : print_state(r, s, e);
 	if (rc == 0 && j)
-		rc = move_job_pages(j, res);
+		rc = move_job_pages(j, e);
 	if (j)
 		migrate_job_free(j);
 	return rc;
 }
 
-int pid_apply(const struct pid_request *r, struct pid_result *res)
+int pid_apply(const struct pid_request *r, struct nc2_error *e)
 {
-	struct mpol2_state s = { .nodes = numa_allocate_nodemask() };
-	int fd;
+	struct mpol2_state s = { 0 };
+	int fd, rc;
 
-	*res = (struct pid_result){ .failed = PID_OK };
+	error_clear(e);
+	e->value = (unsigned)r->pid;
+	e->mode = r->policy ? r->policy->mode : POLICY_NONE;
+	memset(&e->moved, 0, sizeof(e->moved));
 	fd = remote_open(r->pid);
-	if (fd < 0) {
-		fail(res, PID_OPEN, fd);
-	} else {
-		act(r, fd, &s, res);
-		close(fd);
-	}
+	if (fd < 0)
+		return error_set(e, PID_OPEN, fd);
+	s.nodes = numa_allocate_nodemask();
+	rc = act(r, fd, &s, e);
+	close(fd);
 	free(s.weight);
 	numa_bitmask_free(s.nodes);
-	return res->err;
+	return rc;
 }

@@ -9,9 +9,10 @@
 #include "print/planprint.h"
 #include "request/planstate.h"
 
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl)
+int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+			  struct nc2_error *e)
 {
-	return plan_print_weights(out, r, pl, pl->state->autow, pl->state->dry_auto_gone);
+	return plan_print_weights(out, r, pl, pl->state->autow, pl->state->dry_auto_gone, e);
 }
 
 bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)

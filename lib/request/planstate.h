@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "bandwidth/autoweights.h"
+#include "error/error.h"
 #include "job/watcher.h"
 #include "weights/target.h"
 
@@ -22,6 +23,7 @@ struct owner_grant {
  * them: a plain run neither reads bandwidths nor asks the table's owner. */
 struct plan_state {
 	int gate;			/* to the table's watcher (jobrun.c); -1: none */
+	struct nc2_error *libnuma_error;	/* why the libnuma check did not finish */
 	struct watcher watcher;		/* what it does at the job's end */
 	/* --weights=auto's bandwidths and weights (resolve.c), read only once
 	 * pl->auto_weights says so. */
@@ -44,12 +46,12 @@ struct plan_state {
 
 /* The table's owner, where it runs (ownerask.c): 1 when it answered (0
  * or -1 in *RC), 0 when no service listens. */
-int request_ask_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
-int request_dry_owner(const struct request *r, struct plan *pl, struct request_error *e, int *rc);
+int request_ask_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc);
+int request_dry_owner(const struct request *r, struct plan *pl, struct nc2_error *e, int *rc);
 bool request_release_owner(struct plan *pl);
 bool request_undo_owner(struct plan *pl, struct job_end *out);
 void request_release_said(struct plan *pl, struct job_end *out);
-int request_in_effect(const struct request *r, struct request_error *e);
+int request_in_effect(const struct request *r, struct nc2_error *e);
 void request_settle_here(struct settle *s);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 

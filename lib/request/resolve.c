@@ -9,19 +9,13 @@
 
 #include "bandwidth/autoweights.h"
 #include "job/libnumacheck.h"
+#include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
 #include "request/planstate.h"
 #include "syscalls.h"
 #include "weights/target.h"
-
-static int fail(struct request_error *e, enum request_fault kind, int err)
-{
-	e->kind = kind;
-	e->err = err;
-	return -1;
-}
 
 /* A plan with its own state: 0, or -ENOMEM. */
 int request_plan_init(struct plan *pl)
@@ -42,6 +36,7 @@ void request_plan_free(struct plan *pl)
 	if (pl->state) {
 		free(pl->state->autow);
 		free(pl->state->grant);
+		nc2_error_free(pl->state->libnuma_error);
 	}
 	free(pl->state);
 	pl->state = NULL;
@@ -50,7 +45,7 @@ void request_plan_free(struct plan *pl)
 
 /* A weight list (read by nc2_request_set_weights()): every node it names
  * must be in the interleave set. */
-static int list_weights(const struct request *r, struct request_error *e)
+static int list_weights(const struct request *r, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 	const struct weight_list *wl = &r->list;
@@ -59,22 +54,33 @@ static int list_weights(const struct request *r, struct request_error *e)
 		if (!wl->weight[n])
 			continue;
 		if (n >= p->nodes->size || !numa_bitmask_isbitset(p->nodes, n)) {
-			e->node = n;
-			return fail(e, REQ_WEIGHT_NOT_IN_SET, 0);
+			return error_set_node(e, REQ_WEIGHT_NOT_IN_SET, 0, n);
 		}
 		p->weight[n] = wl->weight[n];
 	}
 	return 0;
 }
 
+/* --weights=auto without bandwidths: RC from auto_weights_read(). */
+static int auto_unread(struct nc2_error *e, int rc)
+{
+	if (rc == -E2BIG)
+		return error_set(e, REQ_AUTO_TOO_MANY, 0);
+	if (rc == -ESRCH)
+		return error_set(e, REQ_AUTO_NO_CPU_NODE, 0);
+	if (rc == -ENODATA)
+		return error_set(e, REQ_AUTO_NO_BANDWIDTH, 0);
+	return error_set(e, REQ_AUTO_UNREAD, rc);
+}
+
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
-static int auto_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int auto_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct auto_weights *aw = pl->state->autow ? pl->state->autow : malloc(sizeof(*aw));
 	int rc;
 
 	if (!aw)
-		return fail(e, REQ_AUTO_UNREAD, ENOMEM);
+		return error_set(e, REQ_AUTO_UNREAD, ENOMEM);
 	pl->state->autow = aw;
 	memset(aw, 0, sizeof(*aw));
 	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
@@ -82,11 +88,11 @@ static int auto_weights(const struct request *r, struct plan *pl, struct request
 	if (rc == 0 && aw->hmat_rc == -EACCES)
 		(void)request_owner_rows(r, aw);
 	if (rc < 0)
-		return fail(e, REQ_AUTO_UNREAD, -rc);
+		return auto_unread(e, rc);
 	if (auto_weights_choose(aw, r->budget) < 0) {
 		e->value = r->budget;
 		e->count = aw->n;
-		return fail(e, REQ_AUTO_BUDGET, 0);
+		return error_set(e, REQ_AUTO_BUDGET, 0);
 	}
 	for (unsigned i = 0; i < aw->n; i++)
 		r->policy->weight[aw->node[i]] = aw->w[i];
@@ -95,7 +101,7 @@ static int auto_weights(const struct request *r, struct plan *pl, struct request
 }
 
 /* --weights=measured: measured once everything is checked (request_measure). */
-static int measured_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int measured_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	unsigned nodes = (unsigned)numa_bitmask_weight(r->policy->nodes);
 
@@ -103,18 +109,18 @@ static int measured_weights(const struct request *r, struct plan *pl, struct req
 	if (r->budget != BW_BUDGET_CHOOSE && r->budget < nodes) {
 		e->value = r->budget;
 		e->count = nodes;
-		return fail(e, REQ_BUDGET_BELOW_NODES, 0);
+		return error_set(e, REQ_BUDGET_BELOW_NODES, 0);
 	}
 	return 0;
 }
 
-static int choose_weights(const struct request *r, struct plan *pl, struct request_error *e)
+static int choose_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 	int rc;
 
 	if (policy_weights_alloc(p) < 0)
-		return fail(e, REQ_NOMEM_WEIGHTS, ENOMEM);
+		return error_set(e, REQ_NOMEM_WEIGHTS, ENOMEM);
 	if (r->weights_kind == NC2_WEIGHTS_AUTO)
 		rc = auto_weights(r, pl, e);
 	else if (r->weights_kind == NC2_WEIGHTS_MEASURED)
@@ -130,15 +136,17 @@ static int choose_weights(const struct request *r, struct plan *pl, struct reque
  * held for the job, as on a kernel without task-local weights. A dry run
  * reads files only. */
 static int check_program_libnuma(const struct request *r, struct plan *pl,
-				 struct request_error *e)
+				 struct nc2_error *e)
 {
 	struct libnuma_finding *f = &pl->libnuma;
 	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
 			      libnuma_check(r->command[0], r->env, f);
 
+	e->libnuma = f;
 	if (rc < 0)
-		return fail(e, REQ_LIBNUMA_UNREAD, -rc);
+		return error_set(e, REQ_LIBNUMA_UNREAD, rc);
 	pl->libnuma_checked = true;
+	pl->state->libnuma_error = f->error;
 	if (libnuma_keeps_weights(f->verdict))
 		return 0;
 	r->policy->task_local = false;
@@ -147,7 +155,7 @@ static int check_program_libnuma(const struct request *r, struct plan *pl,
 }
 
 /* Task-local or global. */
-static int choose_target(const struct request *r, struct plan *pl, struct request_error *e)
+static int choose_target(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
@@ -183,15 +191,16 @@ static void leave_table(const struct request *r, struct plan *pl)
  * ones are known later: the transaction checks them again), or the
  * program's libnuma, which would drop task-local ones, is refused. */
 static int check_no_global(const struct request *r, const struct plan *pl,
-			   struct request_error *e)
+			   struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 
 	if (!r->no_global || !pl->table_change || !p->has_weights)
 		return 0;
+	e->libnuma = &pl->libnuma;
 	if (pl->why == WHY_LIBNUMA)
-		return pl->measured || !weights_hold(p) ? fail(e, REQ_LIBNUMA_REFUSED, 0) : 0;
-	return !pl->measured && !weights_hold(p) ? fail(e, REQ_NO_GLOBAL_WRITE, 0) : 0;
+		return pl->measured || !weights_hold(p) ? error_set(e, REQ_LIBNUMA_REFUSED, 0) : 0;
+	return !pl->measured && !weights_hold(p) ? error_set(e, REQ_NO_GLOBAL_WRITE, 0) : 0;
 }
 
 /* --home-node: where the kernel has mbind2, the weights go with it. */
@@ -204,11 +213,11 @@ static void home_node(const struct request *r, struct plan *pl)
 		pl->why = WHY_HOME_NODE;
 }
 
-int request_resolve(const struct request *r, struct plan *pl, struct request_error *e)
+int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
-	memset(e, 0, sizeof(*e));
+	error_clear(e);
 	if (r->weights_kind != NC2_WEIGHTS_NONE && choose_weights(r, pl, e) < 0)
 		return -1;
 	if (choose_target(r, pl, e) < 0)
@@ -219,21 +228,6 @@ int request_resolve(const struct request *r, struct plan *pl, struct request_err
 	if (check_no_global(r, pl, e) < 0)
 		return -1;
 	return pl->measured ? nc2_measure_room(p->nodes, r->measure_size, e) : 0;
-}
-
-bool request_error_is_usage(const struct request_error *e)
-{
-	switch (e->kind) {
-	case REQ_WEIGHT_LIST: case REQ_WEIGHT_NOT_IN_SET: case REQ_AUTO_BUDGET:
-	case REQ_BUDGET_BELOW_NODES: case REQ_NODE_LIST: case REQ_NODE_ABSENT:
-	case REQ_NODE_SYNTAX: case REQ_WEIGHTS_NEED_INTERLEAVE: case REQ_BUDGET_NEEDS_AUTO:
-	case REQ_BUDGET_INVALID: case REQ_FORCE_WITH_WAIT: case REQ_MEASURE_TOO_MANY:
-		return true;
-	case REQ_AUTO_UNREAD:
-		return e->err == E2BIG;
-	default:
-		return false;
-	}
 }
 
 const char *request_why(enum plan_why why)
