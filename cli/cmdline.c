@@ -216,14 +216,11 @@ static void global_option(struct ctl *ctl, enum global_op op)
 
 static void wait_option(struct ctl *ctl)
 {
-	unsigned long secs = 0;
-
 	if (ctl->wait)
 		usage_error("--wait given twice");
-	if (optarg && (parse_ulong(optarg, WAIT_MAX_SECS, &secs) < 0 || !secs))
-		usage_error("invalid --wait: '%s' (1-%d seconds)", optarg, WAIT_MAX_SECS);
+	if (nc2_wait_secs("--wait", optarg, &ctl->wait_secs, ctl->error) < 0)
+		cli_request_failed(ctl->error);
 	ctl->wait = true;
-	ctl->wait_secs = (unsigned)secs;
 }
 
 static void report_option(struct ctl *ctl)

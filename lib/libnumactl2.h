@@ -122,6 +122,7 @@ enum nc2_fault {
 	REQ_BUDGET_NEEDS_AUTO,	/* --weight-budget without auto or measured weights */
 	REQ_BUDGET_INVALID,	/* name */
 	REQ_FORCE_WITH_WAIT,	/* --force and --wait */
+	REQ_WAIT_INVALID,	/* name: not 1-WAIT_MAX_SECS seconds; option: the option */
 	REQ_MEASURE_TOO_MANY,	/* more nodes than a measurement takes */
 	REQ_MEASURE_NODE_ROOM,	/* node, value: the size in MiB */
 	REQ_MEASURE_CGROUP_ROOM,	/* value: the size, count: the room, in MiB */
@@ -204,6 +205,8 @@ pid_t nc2_error_thread(const struct nc2_error *e);
  * the system call that failed; NULL where it names none. */
 const char *nc2_error_name(const struct nc2_error *e);
 const char *nc2_error_call(const struct nc2_error *e);
+/* The option whose words the fault refuses (REQ_WAIT_INVALID). */
+const char *nc2_error_option(const struct nc2_error *e);
 /* REQ_WEIGHT_LIST, REQ_NODE_ABSENT: what is wrong with the list. */
 const struct parse_err *nc2_error_parse(const struct nc2_error *e);
 /* REQ_GLOBAL_REFUSED: the change asked, and the table's weights. */
@@ -762,6 +765,10 @@ int nc2_request_set_budget(struct request *r, const char *arg, struct nc2_error 
 /* --force, --wait[=SECS] (0: no limit): 0, or -1 and E (REQ_FORCE_WITH_WAIT). */
 int nc2_request_set_lease(struct request *r, bool force, bool wait, unsigned secs,
 			  struct nc2_error *e);
+/* The seconds of --wait=SECS (the plugin's --weights-wait SECS), as
+ * OPTION names it: 1 to WAIT_MAX_SECS; ARG NULL: no limit (0). 0, or
+ * -1 and E (REQ_WAIT_INVALID). */
+int nc2_wait_secs(const char *option, const char *arg, unsigned *secs, struct nc2_error *e);
 /* --measure-size, --measure-time; 0 keeps the default. */
 void nc2_request_set_measure(struct request *r, unsigned long long size, unsigned secs);
 void nc2_request_free(struct request *r);

@@ -378,6 +378,10 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 	case REQ_FORCE_WITH_WAIT:
 		snprintf(buf, len, "options --force and --wait cannot be combined");
 		break;
+	case REQ_WAIT_INVALID:
+		snprintf(buf, len, "invalid %s: '%s' (1-%d seconds)", nc2_error_option(e), name,
+			 WAIT_MAX_SECS);
+		break;
 	case REQ_MEASURE_TOO_MANY:
 		snprintf(buf, len, "--measure measures at most %d nodes", BW_MAX_NODES);
 		break;

@@ -107,20 +107,20 @@ static int weights_cb(int val, const char *optarg, int remote)
 	return 0;
 }
 
+/* --weights-wait's seconds, as numactl2 --wait takes them; without its
+ * optional argument Slurm may hand over "", which means no limit. */
+static int wait_words(const char *arg, struct nc2_error *e)
+{
+	return nc2_wait_secs("--weights-wait", arg && *arg ? arg : NULL, &opts.wait_secs, e);
+}
+
 static int wait_cb(int val, const char *optarg, int remote)
 {
-	unsigned long secs = 0;
-	char msg[MSG_MAX];
-
 	(void)val;
 	(void)remote;
-	if (optarg && *optarg && (parse_ulong(optarg, WAIT_MAX_SECS, &secs) < 0 || !secs)) {
-		snprintf(msg, sizeof(msg), "invalid --weights-wait: '%s' (1-%d seconds)", optarg,
-			 WAIT_MAX_SECS);
-		return refuse(msg);
-	}
+	if (words_checked(wait_words, optarg) < 0)
+		return -1;
 	opts.wait = true;
-	opts.wait_secs = (unsigned)secs;
 	return 0;
 }
 

@@ -21,7 +21,7 @@ void error_clear(struct nc2_error *e)
 	e->node = e->value = e->count = 0;
 	e->mode = 0;
 	e->thread = 0;
-	e->name = e->call = NULL;
+	e->name = e->call = e->option = NULL;
 	e->libnuma = NULL;
 }
 
@@ -95,6 +95,11 @@ const char *nc2_error_call(const struct nc2_error *e)
 	return e->call;
 }
 
+const char *nc2_error_option(const struct nc2_error *e)
+{
+	return e->option;
+}
+
 const struct parse_err *nc2_error_parse(const struct nc2_error *e)
 {
 	return &e->parse;
@@ -135,6 +140,7 @@ bool nc2_error_is_usage(const struct nc2_error *e)
 	case REQ_BUDGET_NEEDS_AUTO:
 	case REQ_BUDGET_INVALID:
 	case REQ_FORCE_WITH_WAIT:
+	case REQ_WAIT_INVALID:
 	case REQ_MEASURE_TOO_MANY:
 		return true;
 	default:

@@ -13,7 +13,7 @@ struct nc2_error {
 	unsigned node, value, count;
 	int mode;
 	pid_t thread;
-	const char *name, *call;
+	const char *name, *call, *option;
 	const struct libnuma_finding *libnuma;
 	/* Read only for the faults that fill them. */
 	struct parse_err parse;		/* REQ_WEIGHT_LIST */

@@ -130,6 +130,18 @@ int nc2_request_set_lease(struct request *r, bool force, bool wait, unsigned sec
 	return 0;
 }
 
+int nc2_wait_secs(const char *option, const char *arg, unsigned *secs, struct nc2_error *e)
+{
+	unsigned long s = 0;
+
+	if (arg && (parse_ulong(arg, WAIT_MAX_SECS, &s) < 0 || !s)) {
+		e->option = option;
+		return error_set_name(e, REQ_WAIT_INVALID, 0, arg);
+	}
+	*secs = (unsigned)s;
+	return 0;
+}
+
 void nc2_request_set_measure(struct request *r, unsigned long long size, unsigned secs)
 {
 	if (size)
