@@ -32,7 +32,7 @@ static void undone_said(const struct ctl *ctl)
 {
 	char msg[MSG_MAX];
 
-	msg_undone(msg, sizeof(msg), request_undo_stays(&ctl->plan));
+	msg_undone(msg, sizeof(msg), request_undo_stays(ctl->plan));
 	warnx("%s", msg);
 }
 
@@ -40,7 +40,7 @@ static void undone_said(const struct ctl *ctl)
  * fails; it says so only when something was written. */
 static void undo_weights(struct ctl *ctl)
 {
-	if (request_undo(&ctl->plan))
+	if (request_undo(ctl->plan))
 		undone_said(ctl);
 }
 
@@ -61,14 +61,14 @@ static void bind_cpus(const struct ctl *ctl)
 static void apply_weights(struct ctl *ctl)
 {
 	struct table_said said;
-	int rc = request_apply_table(&ctl->req, &ctl->plan, ctl->error);
+	int rc = request_apply_table(&ctl->req, ctl->plan, ctl->error);
 
-	if (!ctl->plan.table_taken) {
+	if (!nc2_plan_table_taken(ctl->plan)) {
 		if (rc < 0)
 			cli_request_failed(ctl->error);
 		return;
 	}
-	request_table_said(&ctl->plan, &said);
+	request_table_said(ctl->plan, &said);
 	if (rc < 0)
 		cli_request_failed(ctl->error);
 	global_report(&said);
@@ -88,7 +88,7 @@ static void start_watcher(struct ctl *ctl)
 {
 	char msg[REQ_MSG_MAX];
 
-	if (request_watch_table(&ctl->req, &ctl->plan, watcher_said, ctl->error) < 0) {
+	if (request_watch_table(&ctl->req, ctl->plan, watcher_said, ctl->error) < 0) {
 		msg_error(msg, sizeof(msg), ctl->error, NULL);
 		warnx("%s", msg);
 	}
@@ -131,9 +131,9 @@ static void apply_policy(struct ctl *ctl)
 		ctl->req.range = ctl->shm.addr;
 		ctl->req.range_len = ctl->shm.length;
 	}
-	if (request_apply_policy(&ctl->req, &ctl->plan, ctl->error) == 0)
+	if (request_apply_policy(&ctl->req, ctl->plan, ctl->error) == 0)
 		return;
-	if (ctl->plan.undone_written)
+	if (nc2_plan_undone_written(ctl->plan))
 		undone_said(ctl);
 	cli_request_failed(ctl->error);
 }
@@ -166,8 +166,9 @@ static void sigpipe_restore(void)
  * nothing changed. */
 static bool sigpipe_matters(const struct ctl *ctl)
 {
-	return ctl->command && (ctl->plan.table_change || ctl->plan.measured ||
-				ctl->report != REPORT_NONE || ctl->restore);
+	return ctl->command && (nc2_plan_table_change(ctl->plan) ||
+				nc2_plan_measured(ctl->plan) || ctl->report != REPORT_NONE ||
+				ctl->restore);
 }
 
 static void __attribute__((noreturn)) run_command(struct ctl *ctl)
@@ -219,7 +220,7 @@ static void measure_weights(struct ctl *ctl)
 		.progress_arg = &progress_shown,
 	};
 
-	if (request_measure(&ctl->req, &ctl->plan, &how, &m, ctl->error) < 0)
+	if (request_measure(&ctl->req, ctl->plan, &how, &m, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	fprintf(stderr, "numactl2: measured");
 	for (unsigned i = 0; i < m.n; i++)
@@ -262,7 +263,7 @@ static void job_never_ran(struct ctl *ctl)
 {
 	static struct job_end end;
 
-	request_job_never_ran(&ctl->plan, &end);
+	request_job_never_ran(ctl->plan, &end);
 	job_end_said(&end);
 }
 
@@ -281,7 +282,7 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 		report_exit_warnings(r, ctl->error);
 		report_finish(r, job, ctl->error);
 	}
-	request_job_done(&ctl->plan, job, ctl->restore, &end, job_end_said);
+	request_job_done(ctl->plan, job, ctl->restore, &end, job_end_said);
 	nc2_job_free(job);
 	exit(0);
 }
@@ -333,7 +334,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	}
 	if (ctl->report != REPORT_NONE)
 		nc2_job_set_hooks(job, report_add_process, report_sample_started, r);
-	switch (request_job_start(&ctl->plan, job, ctl->error)) {
+	switch (request_job_start(ctl->plan, job, ctl->error)) {
 	case 1:
 		watch(ctl, r, job);
 	case -1:
@@ -345,7 +346,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	sigpipe_hold();
-	request_job_exec_failed(&ctl->plan, job, &end);
+	request_job_exec_failed(ctl->plan, job, &end);
 	nc2_job_free(job);
 	job_end_said(&end);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
@@ -430,7 +431,7 @@ int main(int argc, char **argv, char **envp)
 	bind_cpus(&ctl);
 	if (ctl.measure)
 		return measure_only(&ctl);
-	if (ctl.plan.measured)
+	if (nc2_plan_measured(ctl.plan))
 		measure_weights(&ctl);
 	if (ctl.use_shm)
 		attach_shm(&ctl.shm, ctl.error);
@@ -439,7 +440,7 @@ int main(int argc, char **argv, char **envp)
 	apply_weights(&ctl);
 	apply_policy(&ctl);
 	/* --weights=auto from a guessed row: said once the weights are set. */
-	request_print_auto_notice(stderr, "numactl2: ", &ctl.plan);
+	request_print_auto_notice(stderr, "numactl2: ", ctl.plan);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)

@@ -44,7 +44,7 @@ struct ctl {
 	char **env;			/* main()'s envp, where the command is found and run */
 	struct request req;		/* what the library is asked, filled through its
 					 * setters (cmdline.c, check.c, prepare.c) */
-	struct plan plan;		/* what it resolved that into */
+	struct plan *plan;		/* what it resolved that into (cli_prepare()) */
 	struct nc2_error *error;	/* why a call of the library failed (main) */
 	const char *bare_optional;	/* "wait" for "--wait CMD": an optional
 					 * argument may be meant as CMD */

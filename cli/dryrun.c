@@ -36,12 +36,12 @@ int dry_run(struct ctl *ctl)
 	}
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */
-	refused = request_dry_check(&ctl->req, &ctl->plan, ctl->error);
+	refused = request_dry_check(&ctl->req, ctl->plan, ctl->error);
 	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_fprint(stdout, "nodes", p->nodes);
-	if (request_print_weights(stdout, &ctl->req, &ctl->plan, ctl->error) < 0)
+	if (request_print_weights(stdout, &ctl->req, ctl->plan, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	if (ctl->cpunodes)
 		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
@@ -63,7 +63,7 @@ int dry_run(struct ctl *ctl)
 		printf("\n");
 	}
 	if (p->has_weights)
-		printf("why the weights go there: %s\n", request_why(ctl->plan.why));
+		printf("why the weights go there: %s\n", request_why(nc2_plan_why(ctl->plan)));
 	if (refused < 0) {
 		(void)fflush(stdout);
 		cli_request_failed(ctl->error);

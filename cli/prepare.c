@@ -91,14 +91,15 @@ void cli_prepare(struct ctl *ctl)
 {
 	char msg[REQ_MSG_MAX];
 
+	ctl->plan = nc2_plan_new();
+	if (!ctl->plan)
+		errx(1, "out of memory");
 	if (ctl->global_op != GLOBAL_NONE)
 		return;
-	if (request_plan_init(&ctl->plan) < 0)
-		errx(1, "out of memory");
 	fill_request(ctl);
-	if (request_resolve(&ctl->req, &ctl->plan, ctl->error) < 0)
+	if (request_resolve(&ctl->req, ctl->plan, ctl->error) < 0)
 		cli_request_failed(ctl->error);
-	if (msg_plan_notice(msg, sizeof(msg), &ctl->plan, &ctl->policy))
+	if (msg_plan_notice(msg, sizeof(msg), ctl->plan, &ctl->policy))
 		warnx("%s", msg);
 	check_home_node_kernel(ctl);
 	check_lease_target(ctl);

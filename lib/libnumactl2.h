@@ -74,7 +74,6 @@ static inline unsigned policy_weight(const struct policy *p, unsigned n)
 
 /* Made and read by the library only: the front ends hold pointers. */
 struct report;
-struct plan_state;
 
 /* One error value for every call that can fail (lib/error/error.c): what
  * failed, a named fault; the system's errno where the system failed; the
@@ -102,7 +101,7 @@ enum nc2_fault {
 	REQ_BUDGET_BELOW_NODES,	/* value: the budget, count: the nodes (measured) */
 	REQ_MEASURE,		/* errno */
 	/* A request: where they go, and the policy. */
-	REQ_LIBNUMA_UNREAD,	/* errno, libnuma: the program */
+	REQ_LIBNUMA_UNREAD,	/* errno, libnuma: the program (none kept: name, the command) */
 	REQ_LIBNUMA_REFUSED,	/* --no-global-weights, the program's libnuma (libnuma) drops them */
 	REQ_NO_GLOBAL_WRITE,	/* --no-global-weights, the table does not hold them */
 	REQ_NO_WEIGHTED_INTERLEAVE,	/* this kernel has no weighted interleave */
@@ -654,27 +653,27 @@ enum plan_why {
 				 * is false), since no weight moves a page */
 };
 
-struct plan {
-	bool auto_weights;		/* --weights=auto: request_print_weights() says what it read */
-	bool measured;			/* --weights=measured: request_measure() before apply */
-	enum plan_why why;		/* policy->task_local says where */
-	bool libnuma_checked;		/* libnuma holds what the check found */
-	bool table_change;		/* the global table's weights, held for the job */
-	bool table_taken;		/* apply asked the table's owner (what it changed) */
-	bool watch;			/* after apply: the job's end must put the table back */
-	bool undone_written;		/* request_undo() put written weights back */
-	/* The library's own part (lib/request/planstate.h): what the table's
-	 * owner holds for the job, its watcher and --weights=auto's
-	 * bandwidths, one for each plan (request_plan_init(): a process may
-	 * hold several; request_plan_free()). */
-	struct plan_state *state;
-	/* Last, and not zeroed by request_plan_init() (resolve.c checks that
-	 * it is last): the libnuma check fills it whole, and it is read only
-	 * once libnuma_checked says so. Its 8 KiB of paths zeroed at every
-	 * start would cost 8,945 instructions, 3.4% of numactl2 -i all's
-	 * start-up (bench/overhead). */
-	struct libnuma_finding libnuma;
-};
+/* A request resolved (request_resolve()), then applied: made by
+ * nc2_plan_new(), used by the calls below and read through the accessors;
+ * its layout is the library's own (lib/request/plan.h). One for each
+ * request: a process may hold several. */
+struct plan;
+
+/* NULL when out of memory; nc2_plan_free() lets it go. */
+struct plan *nc2_plan_new(void);
+void nc2_plan_free(struct plan *pl);
+/* Where the weights go, and why (--dry-run says it). */
+enum plan_why nc2_plan_why(const struct plan *pl);
+/* --weights=measured: request_measure() before apply. */
+bool nc2_plan_measured(const struct plan *pl);
+/* The global table's weights, held for the job. */
+bool nc2_plan_table_change(const struct plan *pl);
+/* Apply asked the table's owner (request_table_said() says what it changed). */
+bool nc2_plan_table_taken(const struct plan *pl);
+/* The undo (request_undo(), or a failed apply) put written weights back. */
+bool nc2_plan_undone_written(const struct plan *pl);
+/* What the libnuma check of the program found; NULL where it did not run. */
+const struct libnuma_finding *nc2_plan_libnuma(const struct plan *pl);
 
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
  * on LISTEN_FD until SIGTERM or SIGINT, keeps its holders in STATE_PATH,
@@ -781,15 +780,13 @@ int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
 
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */
-int request_plan_init(struct plan *pl);
-void request_plan_free(struct plan *pl);
 int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e);
 const char *request_why(enum plan_why why);
 
 /* apply.c: --weights=measured measured now, into the policy; then the
  * global table's change (if any) under the transaction and its lease, and
  * the policy set. 0 or -1 with *e filled; on -1 what was written went back
- * (pl->undone_written says whether anything had been). */
+ * (nc2_plan_undone_written() says whether anything had been). */
 int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
 		    struct measurement *m, struct nc2_error *e);
 int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e);
@@ -804,7 +801,7 @@ int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_er
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
 bool request_undo(struct plan *pl);
 /* What could not go back when request_undo() (or request_apply_policy()
- * that failed, pl->undone_written) undid the run's change: "" when all
+ * that failed, nc2_plan_undone_written()) undid the run's change: "" when all
  * did, the table's weights and the kernel's auto switch. */
 const char *request_undo_stays(const struct plan *pl);
 
@@ -851,7 +848,7 @@ void request_job_done(struct plan *pl, struct job *job, bool restore, struct job
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */
 void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);
-/* What the table's change did (pl->table_taken), for the front ends' notices. */
+/* What the table's change did (nc2_plan_table_taken()), for the front ends' notices. */
 void request_table_said(const struct plan *pl, struct table_said *s);
 
 /* places.c: what a message names, the places the library reads and writes

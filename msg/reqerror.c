@@ -267,6 +267,15 @@ static void report_refused(char *buf, size_t len, const struct nc2_error *e, con
 	snprintf(buf, len, "cannot open the report file '%s': %s", nc2_error_name(e), why);
 }
 
+/* The program the libnuma check looked at; the command where no finding
+ * could be kept (out of memory). */
+static const char *libnuma_prog(const struct nc2_error *e)
+{
+	const struct libnuma_finding *f = nc2_error_libnuma(e);
+
+	return f ? f->prog : nc2_error_name(e);
+}
+
 /* A check that could not finish (LIBNUMA_UNCHECKED): why, in the finding's words. */
 static void libnuma_unchecked(char *buf, size_t len, const struct nc2_error *e)
 {
@@ -320,8 +329,7 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		with_errno(buf, len, e, "cannot measure the bandwidth");
 		break;
 	case REQ_LIBNUMA_UNREAD:
-		with_errno(buf, len, e, "cannot tell which libnuma '%s' loads",
-			   nc2_error_libnuma(e)->prog);
+		with_errno(buf, len, e, "cannot tell which libnuma '%s' loads", libnuma_prog(e));
 		break;
 	case REQ_LIBNUMA_REFUSED:
 		libnuma_refused(buf, len, e);
@@ -572,9 +580,9 @@ void msg_libnuma_global(char *buf, size_t len, const struct libnuma_finding *f)
  * table, or one node needs none. False when there is nothing to say. */
 bool msg_plan_notice(char *buf, size_t len, const struct plan *pl, const struct policy *p)
 {
-	if (pl->why == WHY_LIBNUMA)
-		msg_libnuma_global(buf, len, &pl->libnuma);
-	else if (pl->why == WHY_ONE_NODE)
+	if (nc2_plan_why(pl) == WHY_LIBNUMA)
+		msg_libnuma_global(buf, len, nc2_plan_libnuma(pl));
+	else if (nc2_plan_why(pl) == WHY_ONE_NODE)
 		msg_one_node(buf, len, p);
 	else
 		return false;

@@ -26,7 +26,7 @@ static void describe(const struct policy *p, const struct plan *pl, char *buf, s
 					 policy_weight(p, (unsigned)n));
 	if (used < len)
 		snprintf(buf + used, len - used, " (%s)", p->task_local ? "task-local weights" :
-			 pl->table_change ? "global weights" : "one node: no weights needed");
+			 nc2_plan_table_change(pl) ? "global weights" : "one node: no weights needed");
 }
 
 /* The options, as the library takes them: the task's CPUs are its
@@ -53,7 +53,7 @@ static void table_changed(const struct plan *pl, struct task_outcome *out)
 {
 	struct table_said said;
 
-	if (!pl->table_taken)
+	if (!nc2_plan_table_taken(pl))
 		return;
 	request_table_said(pl, &said);
 	(void)msg_table_changed(out->changed, sizeof(out->changed), &said);
@@ -84,7 +84,7 @@ static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
 	if (request_resolve(r, pl, e) < 0)
 		return -1;
 	(void)msg_plan_notice(out->notice, sizeof(out->notice), pl, r->policy);
-	if (pl->measured && request_measure(r, pl, &how, &m, e) < 0)
+	if (nc2_plan_measured(pl) && request_measure(r, pl, &how, &m, e) < 0)
 		return -1;
 	if (request_apply(r, pl, e) < 0)
 		return -1;
@@ -106,7 +106,7 @@ static int run(struct request *r, struct plan *pl, const struct plugin_opts *o,
 	if (apply(r, pl, out, e) < 0) {
 		msg_error(out->error, sizeof(out->error), e, "--weights-wait to queue");
 		/* The policy failed after the table's change: what went back. */
-		if (pl->undone_written)
+		if (nc2_plan_undone_written(pl))
 			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(pl));
 		return -1;
 	}
@@ -121,18 +121,19 @@ int task_apply(const struct plugin_opts *o, const struct task_program *prog,
 	struct nc2_error *e = nc2_error_new();
 	struct request r;
 	struct policy p;
-	struct plan pl;
+	struct plan *pl = nc2_plan_new();
 	int rc = -1;
 
-	if (!e || request_plan_init(&pl) < 0) {
+	if (!e || !pl) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
+		nc2_plan_free(pl);
 		nc2_error_free(e);
 		return -1;
 	}
 	nc2_request_init(&r, &p);
-	rc = run(&r, &pl, o, prog, out, e);
+	rc = run(&r, pl, o, prog, out, e);
 	nc2_request_free(&r);
-	request_plan_free(&pl);
+	nc2_plan_free(pl);
 	nc2_error_free(e);
 	return rc;
 }

@@ -23,7 +23,7 @@
 
 #include "bandwidth/autoweights.h"
 #include "bandwidth/hmat.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 
 /* A comma list of numbers as a mask of SIZE bits, NULL for "-". */
 static struct bitmask *mask_of(const char *s, bool cpus)

@@ -306,6 +306,30 @@ EOF
 	[[ $output == *"incomplete type"* || $output == *"undefined type"* ]]
 }
 
+@test "layers: the plan is a closed handle: a front end makes it, reads it, cannot open it" {
+	cat >"$BATS_TEST_TMPDIR/holds.c" <<'EOF'
+#include "libnumactl2.h"
+int held(void);
+int held(void)
+{
+	struct plan *pl = nc2_plan_new();
+	int why;
+
+	if (!pl)
+		return -1;
+	why = (int)nc2_plan_why(pl);
+	why += nc2_plan_measured(pl) + nc2_plan_table_change(pl) + nc2_plan_table_taken(pl) +
+	       nc2_plan_undone_written(pl) + (nc2_plan_libnuma(pl) != NULL);
+	nc2_plan_free(pl);
+	return why;
+}
+EOF
+	printf '#include "libnumactl2.h"\nunsigned long size = sizeof(struct plan);\n' >"$BATS_TEST_TMPDIR/opens.c"
+	run -0 cc_with "$top/lib" "$BATS_TEST_TMPDIR/holds.c"
+	run ! cc_with "$top/lib" "$BATS_TEST_TMPDIR/opens.c"
+	[[ $output == *"incomplete type"* ]]
+}
+
 @test "layers: the public header has one error value: no other error struct, no step enum" {
 	run grep -nE '^(struct (request_error|pid_result|nc2_error)|enum (request_fault|shm_step|pid_step)) \{' \
 		"$top/lib/libnumactl2.h"

@@ -46,7 +46,7 @@ static void print_holders(FILE *out, const struct policy *p)
 	(void)owner_each_holder(print_holder, &h);
 }
 
-static void print_target(FILE *out, const struct policy *p, const struct plan *pl)
+static void print_target(FILE *out, const struct policy *p, const struct plan_lines *pl)
 {
 	if (p->task_local)
 		fprintf(out, "weights go to: %s, this program's own\n",
@@ -61,7 +61,7 @@ static void print_target(FILE *out, const struct policy *p, const struct plan *p
 		fprintf(out, "weights go to: none changed; the weights in effect are used\n");
 }
 
-static int print_weights(FILE *out, const struct policy *p, const struct plan *pl)
+static int print_weights(FILE *out, const struct policy *p, const struct plan_lines *pl)
 {
 	struct weights_view v;
 
@@ -92,19 +92,19 @@ static void print_auto_gone(FILE *out)
 }
 
 /* The libnuma check's question that --dry-run does not ask (resolve.c). */
-static void print_libnuma(FILE *out, const struct policy *p, const struct plan *pl)
+static void print_libnuma(FILE *out, const struct policy *p, const struct plan_lines *pl)
 {
-	const struct libnuma_finding *f = &pl->libnuma;
+	const struct libnuma_finding *f = pl->libnuma;
 
-	if (!pl->libnuma_checked || !p->task_local || f->verdict != LIBNUMA_NOT_ASKED)
+	if (!f || !p->task_local || f->verdict != LIBNUMA_NOT_ASKED)
 		return;
 	fprintf(out, "libnuma check: not run (--dry-run runs nothing); the run asks %s, the "
 		"loader of %s, which libnuma it loads, and with libnuma 2.0.15-2.0.17 the "
 		"weights go to the global table instead\n", f->lib, f->prog);
 }
 
-int plan_print_weights(FILE *out, const struct request *r, const struct plan *pl,
-		       const struct auto_weights *aw, bool auto_gone, struct nc2_error *e)
+int plan_print_weights(FILE *out, const struct request *r, const struct plan_lines *pl,
+		       struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 
@@ -113,11 +113,11 @@ int plan_print_weights(FILE *out, const struct request *r, const struct plan *pl
 			"shows them now)\n");
 	else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && print_weights(out, p, pl) < 0)
 		return error_set(e, NC2_LEASES_UNLISTED, ENOMEM);
-	if (auto_gone)
+	if (pl->auto_gone)
 		print_auto_gone(out);
 	print_libnuma(out, p, pl);
-	if (pl->auto_weights)
-		auto_weights_print(out, aw);
+	if (pl->aw)
+		auto_weights_print(out, pl->aw);
 	return 0;
 }
 

@@ -11,7 +11,7 @@
 #include "error/error.h"
 #include "libnumactl2.h"
 #include "policy/policy.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 #include "syscalls.h"
 #include "weights/table.h"
 
@@ -54,7 +54,7 @@ static int apply_table(const struct request *r, struct plan *pl, struct nc2_erro
 		return r->policy->has_weights ? error_set(e, REQ_NO_WEIGHTED_INTERLEAVE, 0) : 0;
 	if (!request_ask_owner(r, pl, e, &rc))
 		return request_in_effect(r, e);
-	pl->watch = rc == 0 && pl->state->owner_here && request_may_watch(r, pl);
+	pl->watch = rc == 0 && pl->owner_here && request_may_watch(r, pl);
 	return rc;
 }
 
@@ -75,7 +75,7 @@ int request_apply_table(const struct request *r, struct plan *pl, struct nc2_err
 
 	/* Nothing to put back at the job's end: the table's watcher goes. */
 	if (!pl->watch)
-		watcher_disarm(&pl->state->gate);
+		watcher_disarm(&pl->gate);
 	return rc;
 }
 
@@ -128,11 +128,11 @@ bool request_undo(struct plan *pl)
 
 const char *request_undo_stays(const struct plan *pl)
 {
-	return pl->state->owner_stays;
+	return pl->owner_stays;
 }
 
 /* What the owner changed for this run (nothing, where none was asked). */
 void request_table_said(const struct plan *pl, struct table_said *s)
 {
-	*s = pl->state->owner_said;
+	*s = pl->owner_said;
 }

@@ -9,7 +9,7 @@
 
 #include "error/error.h"
 #include "libnumactl2.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 #include "weights/table.h"
 
 static void add(char *buf, size_t len, unsigned node, unsigned weight)

@@ -11,15 +11,15 @@
 #include "libnumactl2.h"
 #include "owner/server.h"
 #include "owner/wire.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 
 void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (pl && pl->state->owned && (restore_asked || pl->state->owner_here)) {
+	if (pl && pl->owned && (restore_asked || pl->owner_here)) {
 		out->restored = restore_asked;
 		request_release_said(pl, out);
-		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
+		memcpy(out->owner_stays, pl->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
 	/* slurmstepd at the step's end: root's own owner drops the tasks
@@ -48,12 +48,12 @@ void request_job_never_ran(struct plan *pl, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
 	/* A change that was to stay goes back all the same: its job never ran. */
-	if (pl->state->owner_kept) {
+	if (pl->owner_kept) {
 		out->restored = request_undo_owner(pl, out);
-		memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
+		memcpy(out->owner_stays, pl->owner_stays, sizeof(out->owner_stays));
 		return;
 	}
-	out->restored = pl->state->owned;
+	out->restored = pl->owned;
 	request_release_said(pl, out);
-	memcpy(out->owner_stays, pl->state->owner_stays, sizeof(out->owner_stays));
+	memcpy(out->owner_stays, pl->owner_stays, sizeof(out->owner_stays));
 }

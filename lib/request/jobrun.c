@@ -12,7 +12,7 @@
 #include "job/watcher.h"
 #include "libnumactl2.h"
 #include "owner/server.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 #include "weights/table.h"
 
 /* In the table's watcher, once the job has ended: root's own owner finds
@@ -26,7 +26,7 @@ static void table_job_ended(void *arg, struct settle *s)
 int request_watch_table(const struct request *r, struct plan *pl,
 			void (*said)(const struct settle *s), struct nc2_error *e)
 {
-	struct watcher *w = &pl->state->watcher;
+	struct watcher *w = &pl->watcher;
 	int rc;
 
 	if (!request_may_watch(r, pl))
@@ -34,7 +34,7 @@ int request_watch_table(const struct request *r, struct plan *pl,
 	w->job_ended = table_job_ended;
 	w->arg = pl;
 	w->said = said;
-	rc = watcher_start(w, &pl->state->gate);
+	rc = watcher_start(w, &pl->gate);
 	return rc < 0 ? error_set(e, TABLE_WATCHER, rc) : 0;
 }
 
@@ -43,10 +43,10 @@ int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
 	int rc = supervise_start(job, e);
 	if (rc == 1) {
 		/* The job's watcher: the table's gate is numactl2's to close. */
-		watcher_forget(&pl->state->gate);
+		watcher_forget(&pl->gate);
 	} else if (rc == 0) {
 		/* The job's watcher puts the table back at its end: one is enough. */
-		watcher_disarm(&pl->state->gate);
+		watcher_disarm(&pl->gate);
 	}
 	return rc;
 }

@@ -15,7 +15,7 @@
 #include "libnumactl2.h"
 #include "owner/server.h"
 #include "owner/wire.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 #include "syscalls.h"
 #include "weights/table.h"
 
@@ -87,15 +87,15 @@ static bool say_change(const struct owner_answer *a, unsigned flags, struct tabl
 static void granted(const struct request *r, struct plan *pl, const struct owner_ask *k,
 		    const struct owner_answer *a)
 {
-	pl->state->owner_wrote = say_change(a, k->flags, &pl->state->owner_said);
+	pl->owner_wrote = say_change(a, k->flags, &pl->owner_said);
 	/* Without a job there is no after to speak of. */
 	if (!r->job)
-		pl->state->owner_said.keep = false;
-	pl->state->owner_kept = k->flags & OWNER_KEEP;
-	pl->state->owner_auto_off = a->auto_off != OWNER_AUTO_UNTOUCHED;
-	memcpy(pl->state->grant->was, a->was, OWNER_NODES);
-	memcpy(pl->state->grant->now, a->now, OWNER_NODES);
-	pl->state->owned = !(k->flags & OWNER_NO_JOB);
+		pl->owner_said.keep = false;
+	pl->owner_kept = k->flags & OWNER_KEEP;
+	pl->owner_auto_off = a->auto_off != OWNER_AUTO_UNTOUCHED;
+	memcpy(pl->grant->was, a->was, OWNER_NODES);
+	memcpy(pl->grant->now, a->now, OWNER_NODES);
+	pl->owned = !(k->flags & OWNER_NO_JOB);
 }
 
 static const enum owner_refusal said_of[] = {
@@ -190,7 +190,7 @@ int request_dry_owner(const struct request *r, struct plan *pl, struct nc2_error
 	if (!ask_owner(r, true, &k, &a, &got, &here))
 		return 0;
 	*rc = got == 0 && a.verdict == OWNER_GRANTED ? 0 : refused(e, &k, &a, got, here);
-	pl->state->dry_auto_gone = *rc == 0 && a.auto_off == OWNER_AUTO_OFF_UNTIL_REBOOT;
+	pl->dry_auto_gone = *rc == 0 && a.auto_off == OWNER_AUTO_OFF_UNTIL_REBOOT;
 	return 1;
 }
 
@@ -200,19 +200,19 @@ int request_ask_owner(const struct request *r, struct plan *pl, struct nc2_error
 	struct owner_answer a;
 	int got;
 
-	if (!pl->state->grant && !(pl->state->grant = malloc(sizeof(*pl->state->grant)))) {
+	if (!pl->grant && !(pl->grant = malloc(sizeof(*pl->grant)))) {
 		*rc = error_set(e, REQ_NOMEM_WEIGHTS, ENOMEM);
 		return 1;
 	}
-	if (!ask_owner(r, false, &k, &a, &got, &pl->state->owner_here))
+	if (!ask_owner(r, false, &k, &a, &got, &pl->owner_here))
 		return 0;
 	pl->table_taken = true;
-	pl->state->owner_pid = getpid();
+	pl->owner_pid = getpid();
 	if (got == 0 && a.verdict == OWNER_GRANTED) {
 		granted(r, pl, &k, &a);
 		*rc = 0;
 	} else {
-		*rc = refused(e, &k, &a, got, pl->state->owner_here);
+		*rc = refused(e, &k, &a, got, pl->owner_here);
 	}
 	return 1;
 }
@@ -337,18 +337,18 @@ static void add_node(char *buf, size_t len, const char *fmt, unsigned node, unsi
 
 /* What the release A did to each node this run changed: back as it was,
  * or left as it is (another job holds it, or it was changed since). */
-static void say_released(const struct plan_state *st, const struct owner_answer *a,
+static void say_released(const struct plan *pl, const struct owner_answer *a,
 			 struct job_end *out)
 {
 	for (unsigned n = 0; n < OWNER_NODES; n++) {
-		if (!st->grant->now[n] || st->grant->now[n] == st->grant->was[n])
+		if (!pl->grant->now[n] || pl->grant->now[n] == pl->grant->was[n])
 			continue;
-		if (a->now[n] == st->grant->was[n])
+		if (a->now[n] == pl->grant->was[n])
 			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
-				 st->grant->now[n], a->now[n]);
+				 pl->grant->now[n], a->now[n]);
 		else
 			add_node(out->left, sizeof(out->left), "node%u at %u (was %u: another job "
-				 "holds it, or it changed since)", n, a->now[n], st->grant->was[n]);
+				 "holds it, or it changed since)", n, a->now[n], pl->grant->was[n]);
 	}
 }
 
@@ -356,11 +356,11 @@ static void say_released(const struct plan_state *st, const struct owner_answer 
  * stays until the owner finds the job ended. A job the owner no longer
  * holds was put back at its end (OWNER_NOT_HOLDER); a kept change is
  * undone apart (unkeep()). */
-static void release_unanswered(struct plan_state *st, int got, const struct owner_answer *a)
+static void release_unanswered(struct plan *pl, int got, const struct owner_answer *a)
 {
-	if (!st->owner_wrote || st->owner_kept || (got == 0 && a->verdict == OWNER_NOT_HOLDER))
+	if (!pl->owner_wrote || pl->owner_kept || (got == 0 && a->verdict == OWNER_NOT_HOLDER))
 		return;
-	snprintf(st->owner_stays, sizeof(st->owner_stays), "what this run changed stays until "
+	snprintf(pl->owner_stays, sizeof(pl->owner_stays), "what this run changed stays until "
 		 "the table's owner finds the job ended (it did not answer: %s)",
 		 strerror(got < 0 ? -got : a->err ? a->err : EPROTO));
 }
@@ -371,24 +371,23 @@ static void release_unanswered(struct plan_state *st, int got, const struct owne
 static bool release(struct plan *pl, struct job_end *out)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_RELEASE };
-	struct plan_state *st = pl->state;
 	struct owner_answer a;
 	bool here;
 	int got;
 
-	if (!st->owned)
-		return st->owner_wrote;
-	st->owned = false;
-	k.pid = (uint32_t)st->owner_pid;
+	if (!pl->owned)
+		return pl->owner_wrote;
+	pl->owned = false;
+	k.pid = (uint32_t)pl->owner_pid;
 	got = call_owner(&k, -1, OWNER_ASK_MS * 2, &a, &here);
 	if (got < 0 || a.verdict != OWNER_RELEASED) {
-		release_unanswered(st, got, &a);
-		return st->owner_wrote;
+		release_unanswered(pl, got, &a);
+		return pl->owner_wrote;
 	}
-	snprintf(st->owner_stays, sizeof(st->owner_stays), "%s", a.text);
+	snprintf(pl->owner_stays, sizeof(pl->owner_stays), "%s", a.text);
 	if (out)
-		say_released(st, &a, out);
-	return st->owner_wrote;
+		say_released(pl, &a, out);
+	return pl->owner_wrote;
 }
 
 bool request_release_owner(struct plan *pl)
@@ -426,8 +425,8 @@ static void drop_own_hold(void)
 }
 
 /* The kernel's auto weights, which the kept change switched off, on again:
- * what keeps them off is said in ST->owner_stays. */
-static void unkeep_auto(struct plan_state *st)
+ * what keeps them off is said in PL->owner_stays. */
+static void unkeep_auto(struct plan *pl)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_AUTO };
 	struct owner_answer a;
@@ -443,15 +442,15 @@ static void unkeep_auto(struct plan_state *st)
 			 "bandwidth data");
 	else
 		snprintf(why, sizeof(why), "%s", strerror(rc == -EPROTO ? a.err : -rc));
-	snprintf(st->owner_stays, sizeof(st->owner_stays), "the kernel's auto weights stay off "
+	snprintf(pl->owner_stays, sizeof(pl->owner_stays), "the kernel's auto weights stay off "
 		 "(%.150s)", why);
 }
 
 /* A change that stays (no job, or --keep-weights), undone because the run
  * failed after it: the nodes it wrote asked back at what they were, and
  * the auto switch it turned off on again; what could not go back is said
- * in ST->owner_stays, the nodes put back in OUT (or NULL). */
-static void unkeep(struct plan_state *st, struct job_end *out)
+ * in PL->owner_stays, the nodes put back in OUT (or NULL). */
+static void unkeep(struct plan *pl, struct job_end *out)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LEASE,
 			       .flags = OWNER_KEEP | OWNER_NO_JOB };
@@ -459,11 +458,11 @@ static void unkeep(struct plan_state *st, struct job_end *out)
 	int rc;
 
 	for (unsigned n = 0; n < OWNER_NODES; n++)
-		if (st->grant->now[n] && st->grant->now[n] != st->grant->was[n])
-			k.weight[n] = st->grant->was[n];
+		if (pl->grant->now[n] && pl->grant->now[n] != pl->grant->was[n])
+			k.weight[n] = pl->grant->was[n];
 	rc = ask_here(&k, &a);
 	if (rc < 0) {
-		snprintf(st->owner_stays, sizeof(st->owner_stays), "the weights it changed stay "
+		snprintf(pl->owner_stays, sizeof(pl->owner_stays), "the weights it changed stay "
 			 "(the table's owner did not put them back: %.120s)",
 			 rc == -EPROTO && a.text[0] ? a.text :
 			 strerror(rc == -EPROTO ? a.err : -rc));
@@ -473,21 +472,21 @@ static void unkeep(struct plan_state *st, struct job_end *out)
 	for (unsigned n = 0; out && n < OWNER_NODES; n++)
 		if (k.weight[n])
 			add_node(out->put_back, sizeof(out->put_back), "node%u %u->%u", n,
-				 st->grant->now[n], k.weight[n]);
-	if (st->owner_auto_off)
-		unkeep_auto(st);
+				 pl->grant->now[n], k.weight[n]);
+	if (pl->owner_auto_off)
+		unkeep_auto(pl);
 }
 
 bool request_undo_owner(struct plan *pl, struct job_end *out)
 {
-	bool wrote = pl->state->owner_wrote;
+	bool wrote = pl->owner_wrote;
 
-	pl->state->owner_stays[0] = '\0';
+	pl->owner_stays[0] = '\0';
 	/* The hold first: this run's own would be in the way of its undo. */
 	(void)release(pl, NULL);
-	if (wrote && pl->state->owner_kept)
-		unkeep(pl->state, out);
-	pl->state->owner_wrote = false;
+	if (wrote && pl->owner_kept)
+		unkeep(pl, out);
+	pl->owner_wrote = false;
 	return wrote;
 }
 

@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A plan's lines for a front end: its own part, which the printers do not
- * see (planstate.h), handed to them (lib/print/planprint.c,
+/* A plan's lines for a front end: the plan (plan.h), which the printers
+ * do not see, read into what its lines say and handed to them (lib/print/planprint.c,
  * lib/bandwidth/autoprint.c). */
 #include <stdio.h>
 
 #include "bandwidth/autoweights.h"
 #include "libnumactl2.h"
 #include "print/planprint.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 
 int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
 			  struct nc2_error *e)
 {
-	return plan_print_weights(out, r, pl, pl->state->autow, pl->state->dry_auto_gone, e);
+	const struct plan_lines lines = {
+		.why = pl->why,
+		.measured = pl->measured,
+		.table_change = pl->table_change,
+		.auto_gone = pl->dry_auto_gone,
+		.libnuma = nc2_plan_libnuma(pl),
+		.aw = pl->auto_weights ? pl->autow : NULL,
+	};
+
+	return plan_print_weights(out, r, &lines, e);
 }
 
 bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
 {
-	return pl->auto_weights && auto_weights_print_notice(out, prefix, pl->state->autow);
+	return pl->auto_weights && auto_weights_print_notice(out, prefix, pl->autow);
 }

@@ -4,7 +4,6 @@
  * why, the libnuma check of the program, what the global table needs. */
 #include <errno.h>
 #include <stdlib.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "bandwidth/autoweights.h"
@@ -13,35 +12,9 @@
 #include "libnumactl2.h"
 #include "policy/mpol2.h"
 #include "policy/policy.h"
-#include "request/planstate.h"
+#include "request/plan.h"
 #include "syscalls.h"
 #include "weights/target.h"
-
-/* A plan with its own state: 0, or -ENOMEM. */
-int request_plan_init(struct plan *pl)
-{
-	_Static_assert(offsetof(struct plan, libnuma) + sizeof(pl->libnuma) == sizeof(*pl),
-		      "the libnuma check's finding, not zeroed, is the plan's last field");
-
-	memset(pl, 0, offsetof(struct plan, libnuma));
-	pl->state = calloc(1, sizeof(*pl->state));
-	if (!pl->state)
-		return -ENOMEM;
-	pl->state->gate = -1;
-	return 0;
-}
-
-void request_plan_free(struct plan *pl)
-{
-	if (pl->state) {
-		free(pl->state->autow);
-		free(pl->state->grant);
-		nc2_error_free(pl->state->libnuma_error);
-	}
-	free(pl->state);
-	pl->state = NULL;
-}
-
 
 /* A weight list (read by nc2_request_set_weights()): every node it names
  * must be in the interleave set. */
@@ -76,12 +49,12 @@ static int auto_unread(struct nc2_error *e, int rc)
 /* --weights=auto: the nodes' bandwidths, read now, decide the weights. */
 static int auto_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
-	struct auto_weights *aw = pl->state->autow ? pl->state->autow : malloc(sizeof(*aw));
+	struct auto_weights *aw = pl->autow ? pl->autow : malloc(sizeof(*aw));
 	int rc;
 
 	if (!aw)
 		return error_set(e, REQ_AUTO_UNREAD, ENOMEM);
-	pl->state->autow = aw;
+	pl->autow = aw;
 	memset(aw, 0, sizeof(*aw));
 	rc = auto_weights_read(r->policy->nodes, r->cpunodes, r->cpus, aw, &e->node);
 	/* HMAT is root's: the table's owner reads it for a user. */
@@ -138,15 +111,21 @@ static int choose_weights(const struct request *r, struct plan *pl, struct nc2_e
 static int check_program_libnuma(const struct request *r, struct plan *pl,
 				 struct nc2_error *e)
 {
-	struct libnuma_finding *f = &pl->libnuma;
-	int rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
-			      libnuma_check(r->command[0], r->env, f);
+	struct libnuma_finding *f = pl->libnuma ? pl->libnuma : malloc(sizeof(*f));
+	int rc;
 
+	if (!f) {
+		e->name = r->command[0];
+		return error_set(e, REQ_LIBNUMA_UNREAD, ENOMEM);
+	}
+	pl->libnuma = f;
+	rc = r->dry_run ? libnuma_check_static(r->command[0], r->env, f) :
+			  libnuma_check(r->command[0], r->env, f);
 	e->libnuma = f;
 	if (rc < 0)
 		return error_set(e, REQ_LIBNUMA_UNREAD, rc);
 	pl->libnuma_checked = true;
-	pl->state->libnuma_error = f->error;
+	pl->libnuma_error = f->error;
 	if (libnuma_keeps_weights(f->verdict))
 		return 0;
 	r->policy->task_local = false;
@@ -197,7 +176,7 @@ static int check_no_global(const struct request *r, const struct plan *pl,
 
 	if (!r->no_global || !pl->table_change || !p->has_weights)
 		return 0;
-	e->libnuma = &pl->libnuma;
+	e->libnuma = pl->libnuma;
 	if (pl->why == WHY_LIBNUMA)
 		return pl->measured || !weights_hold(p) ? error_set(e, REQ_LIBNUMA_REFUSED, 0) : 0;
 	return !pl->measured && !weights_hold(p) ? error_set(e, REQ_NO_GLOBAL_WRITE, 0) : 0;

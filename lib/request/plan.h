@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The library's part of a plan, which the front ends do not see: what the
- * table's owner holds for the job and what --weights=auto read. */
-#ifndef NUMACTL2_PLANSTATE_H
-#define NUMACTL2_PLANSTATE_H
+/* A plan, which the front ends hold by a pointer and read through the
+ * accessors of plan.c: where the weights go and why, what the table's owner
+ * holds for the job and what --weights=auto read. */
+#ifndef NUMACTL2_PLAN_H
+#define NUMACTL2_PLAN_H
 
 #include <stdint.h>
 #include <sys/types.h>
@@ -19,14 +20,26 @@ struct owner_grant {
 	uint8_t now[PARSE_MAX_NODES];
 };
 
-/* Its parts that only some runs need are allocated by the step that needs
- * them: a plain run neither reads bandwidths nor asks the table's owner. */
-struct plan_state {
-	int gate;			/* to the table's watcher (jobrun.c); -1: none */
+/* Made zeroed by nc2_plan_new(); its parts that only some runs need are
+ * allocated by the step that needs them: a plain run neither reads
+ * bandwidths nor asks the table's owner nor checks the program's libnuma. */
+struct plan {
+	bool auto_weights;		/* --weights=auto: request_print_weights() says what it read */
+	bool measured;			/* --weights=measured: request_measure() before apply */
+	enum plan_why why;		/* policy->task_local says where */
+	bool table_change;		/* the global table's weights, held for the job */
+	bool table_taken;		/* apply asked the table's owner (what it changed) */
+	bool watch;			/* after apply: the job's end must put the table back */
+	bool undone_written;		/* request_undo() put written weights back */
+	/* The libnuma check's finding (resolve.c), allocated by the check and
+	 * filled whole by it; read only once libnuma_checked says so. */
+	struct libnuma_finding *libnuma;
+	bool libnuma_checked;
 	struct nc2_error *libnuma_error;	/* why the libnuma check did not finish */
+	int gate;			/* to the table's watcher (jobrun.c); -1: none */
 	struct watcher watcher;		/* what it does at the job's end */
 	/* --weights=auto's bandwidths and weights (resolve.c), read only once
-	 * pl->auto_weights says so. */
+	 * auto_weights says so. */
 	struct auto_weights *autow;
 	/* The weights held by the table's owner (numactl2d, or root's own)
 	 * for this job, and what it changed. */
@@ -37,7 +50,7 @@ struct plan_state {
 	bool owner_auto_off;		/* it turned the kernel's auto weights off */
 	bool dry_auto_gone;		/* --dry-run: it would turn them off until reboot */
 	bool owner_here;		/* root's own owner, in this process: no
-					 * service watches the job (pl->watch) */
+					 * service watches the job (watch) */
 	char owner_stays[200];		/* its release or undo: what could not go back */
 	struct table_said owner_said;
 	struct owner_grant *grant;	/* allocated by the ask, read once owned
@@ -56,7 +69,7 @@ void request_settle_here(struct settle *s);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 
 /* Before request_apply_table(): may it change the table for a job whose
- * end must put it back (pl->watch, known only after)? (apply.c) */
+ * end must put it back (watch, known only after)? (apply.c) */
 bool request_may_watch(const struct request *r, const struct plan *pl);
 
 #endif
