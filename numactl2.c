@@ -36,6 +36,18 @@ static void undone_said(const struct ctl *ctl)
 	warnx("%s", msg);
 }
 
+/* --weights=auto's weights from an approximated row, said (msg/). */
+static void auto_notice(const struct ctl *ctl)
+{
+	struct nc2_auto_notice an;
+	char msg[MSG_AUTO_NOTICE_MAX];
+
+	if (!nc2_plan_auto_notice(ctl->plan, &an))
+		return;
+	msg_auto_notice(msg, sizeof(msg), &an);
+	warnx("%s", msg);
+}
+
 /* Whatever numactl2 changed in the global table goes back when the run
  * fails; it says so only when something was written. */
 static void undo_weights(struct ctl *ctl)
@@ -440,7 +452,7 @@ int main(int argc, char **argv, char **envp)
 	apply_weights(&ctl);
 	apply_policy(&ctl);
 	/* --weights=auto from a guessed row: said once the weights are set. */
-	request_print_auto_notice(stderr, "numactl2: ", ctl.plan);
+	auto_notice(&ctl);
 	if (ctl.use_shm)
 		run_shm_actions(&ctl);
 	if (ctl.show)

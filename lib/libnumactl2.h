@@ -730,10 +730,23 @@ int request_admin_dry(enum admin_op op, const struct weight_list *wl,
  * --weights=auto's bandwidths; 0, or -1 with E's fault NC2_LEASES_UNLISTED. */
 int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
 			  struct nc2_error *e);
-/* A run's one-line notice, after PREFIX, when --weights=auto's row is
- * approximated (HMAT unread: a user who is not root): from what, the worst
- * case the exact figures allow, and --weights=measured. Whether it printed. */
-bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl);
+/* A run's notice when --weights=auto's row is approximated (HMAT unread: a
+ * user who is not root), as a value that msg_auto_notice() words. The words
+ * it shares with --dry-run's lines are the library's, given as they are: the
+ * printers (lib/bandwidth/autoprint.c) cannot call msg/. */
+#define NC2_AUTO_SAID_MAX 512
+struct nc2_auto_notice {
+	unsigned n;			/* the interleave set's nodes, with the weights set */
+	unsigned node[BW_MAX_NODES];
+	uint8_t weight[BW_MAX_NODES];
+	char hmat[64];			/* why HMAT was not read, as --dry-run says it */
+	/* From what the row is approximated, and the worst case the exact
+	 * figures allow for the weights: --dry-run's "auto weights:" line. */
+	char approximated[NC2_AUTO_SAID_MAX];
+};
+/* Whether the plan's --weights=auto row is approximated; if so, AN is
+ * filled (lib/request/planlines.c). */
+bool nc2_plan_auto_notice(const struct plan *pl, struct nc2_auto_notice *an);
 
 /* fill.c: a request's defaults (no policy, no weights, no lease, the
  * measurement's default size and time) over the policy P it fills. */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The wording both front ends share (messages.h): why a node list, a weight
- * list or --weights=auto is refused, and why a change of the global table
- * failed (a lease held by another job, no root, a kernel without it). */
+ * list or --weights=auto is refused, why a change of the global table
+ * failed (a lease held by another job, no root, a kernel without it), and
+ * --weights=auto's weights from an approximated row. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,4 +119,20 @@ bool msg_table_changed(char *buf, size_t len, const struct table_said *t)
 	snprintf(buf, len, "changed global interleave weights: %s%s%s", t->changed, auto_off,
 		 after_job(t));
 	return true;
+}
+
+/* --weights=auto's weights from an approximated row (HMAT unread), said
+ * once they are set: why HMAT was not read, the weights, what the row is
+ * worth (the library's words, which --dry-run's lines share) and what
+ * measures from the job's CPUs instead. */
+void msg_auto_notice(char *buf, size_t len, const struct nc2_auto_notice *an)
+{
+	size_t used = (size_t)snprintf(buf, len, "--weights=auto (HMAT: %s): weights", an->hmat);
+
+	for (unsigned i = 0; i < an->n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", i ? "," : " ",
+					 an->node[i], an->weight[i]);
+	if (used < len)
+		snprintf(buf + used, len - used, " %s; --weights=measured measures from the job's CPUs",
+			 an->approximated);
 }

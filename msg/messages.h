@@ -13,6 +13,9 @@
 
 #define MSG_MAX 1024
 
+/* Room for --weights=auto's notice of BW_MAX_NODES nodes (msg_auto_notice()). */
+#define MSG_AUTO_NOTICE_MAX (MSG_MAX + NC2_AUTO_SAID_MAX)
+
 /* Why the kernel's auto weights stay off until reboot once a node is written. */
 #define MSG_AUTO_GONE_WHY "no node has access0 bandwidth to turn them back on"
 
@@ -25,5 +28,6 @@ void msg_one_node(char *buf, size_t len, const struct policy *p);
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);
 void msg_undone(char *buf, size_t len, const char *stays);
 bool msg_table_changed(char *buf, size_t len, const struct table_said *t);
+void msg_auto_notice(char *buf, size_t len, const struct nc2_auto_notice *an);
 
 #endif

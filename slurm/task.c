@@ -7,7 +7,6 @@
  * the global table's lease is held by the task (its descriptors are
  * inherited across the exec). What is left here is the wording. */
 #include <stdio.h>
-#include <string.h>
 
 #include "libnumactl2.h"
 #include "msg/messages.h"
@@ -60,18 +59,13 @@ static void table_changed(const struct plan *pl, struct task_outcome *out)
 }
 
 /* --weights=auto from an approximated row, as numactl2 says it once the
- * weights are set (the library's one printer of it). */
+ * weights are set. */
 static void auto_notice(const struct plan *pl, struct task_outcome *out)
 {
-	FILE *f = fmemopen(out->approximated, sizeof(out->approximated), "w");
+	struct nc2_auto_notice an;
 
-	if (!f)
-		return;
-	(void)request_print_auto_notice(f, "", pl);
-	if (fclose(f) == 0)
-		out->approximated[strcspn(out->approximated, "\n")] = '\0';
-	else
-		out->approximated[0] = '\0';
+	if (nc2_plan_auto_notice(pl, &an))
+		msg_auto_notice(out->approximated, sizeof(out->approximated), &an);
 }
 
 /* The request resolved, measured and applied; -1 with *e filled. */

@@ -23,7 +23,7 @@ struct task_outcome {
 	char notice[MSG_MAX];	/* for the task's stderr, even without --numa-report;
 				 * on a failure, what its undo left changed */
 	char changed[MSG_MAX];	/* what the global table's change did, as numactl2 says it */
-	char approximated[MSG_MAX];	/* --weights=auto from an approximated row */
+	char approximated[MSG_AUTO_NOTICE_MAX];	/* --weights=auto from an approximated row */
 	char said[MSG_MAX];	/* what was set, for --numa-report */
 };
 

@@ -144,6 +144,17 @@ said_alike() {
 	[ "$cli_status" -eq 1 ]
 }
 
+@test "front ends: --weights=auto's notice is a value (msg_auto_notice()): neither catches a printer's words in memory" {
+	local b
+	for b in "$NUMACTL2" "$PLUGINTASK_DRIVER"; do
+		run -0 nm -D --undefined-only "$b"
+		# nm read the binary: it calls libnuma.
+		[[ $output == *" U numa_"* ]] || return 1
+		[[ $output != *fmemopen* ]] || return 1
+		[[ $output != *open_memstream* ]] || return 1
+	done
+}
+
 @test "front ends: --weights=auto from an approximated row (HMAT unread): the same notice" {
 	local nd=$BATS_TEST_TMPDIR/node want
 	taskset -c 1 true 2>/dev/null || skip "needs CPU 1"

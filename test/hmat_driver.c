@@ -8,6 +8,10 @@
  *   hmat_driver auto NODES CPUNODES|- CPUS|- [BUDGET]
  *	--dry-run's --weights=auto lines for NODES from the CPUs named
  *	(-: not given), or "error: MESSAGE"
+ *   hmat_driver notice NODES CPUNODES|- CPUS|-
+ *	as auto, then a run's notice as the library gives it
+ *	(auto_weights_notice()), "notice: HMAT: WHY; weights N:W,...; WORDS",
+ *	or "notice: none" when the row is exact
  *   hmat_driver auto-user NODES CPUNODES|- CPUS|-
  *	as auto, HMAT's rows from numactl2d where HMAT cannot be read
  *   hmat_driver rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...]
@@ -91,6 +95,29 @@ static int autow(char **argv, int argc)
 	return print_auto(rc, &aw, bad, budget);
 }
 
+/* As autow, and the notice a run would give: its values as they are. */
+static int notice(char **argv)
+{
+	static struct auto_weights aw;
+	static struct nc2_auto_notice an;
+	unsigned bad = 0;
+	int rc = auto_weights_read(mask_of(argv[2], false), mask_of(argv[3], false),
+				   mask_of(argv[4], true), &aw, &bad);
+
+	rc = print_auto(rc, &aw, bad, BW_BUDGET_CHOOSE);
+	if (rc != 0)
+		return rc;
+	if (!auto_weights_notice(&aw, &an)) {
+		printf("notice: none\n");
+		return 0;
+	}
+	printf("notice: HMAT: %s; weights", an.hmat);
+	for (unsigned i = 0; i < an.n; i++)
+		printf("%s%u:%u", i ? "," : " ", an.node[i], an.weight[i]);
+	printf("; %s\n", an.approximated);
+	return 0;
+}
+
 /* "I>T=MBPS,..." into ROWS. */
 static void rows_of(const char *s, struct hmat_rows *rows)
 {
@@ -159,13 +186,16 @@ int main(int argc, char **argv)
 		return matrix();
 	if ((argc == 5 || argc == 6) && strcmp(argv[1], "auto") == 0)
 		return autow(argv, argc);
+	if (argc == 5 && strcmp(argv[1], "notice") == 0)
+		return notice(argv);
 	if (argc == 5 && strcmp(argv[1], "auto-user") == 0)
 		return auto_user(argv);
 	if (argc == 6 && strcmp(argv[1], "rows") == 0)
 		return from_rows(argv);
 	if (argc == 4 && strcmp(argv[1], "local") == 0)
 		return local(argv);
-	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | auto-user NODES CPUNODES|- CPUS|- | "
+	fprintf(stderr, "usage: hmat_driver matrix | auto NODES CPUNODES|- CPUS|- [BUDGET] | "
+			"notice NODES CPUNODES|- CPUS|- | auto-user NODES CPUNODES|- CPUS|- | "
 			"rows NODES CPUNODES|- CPUS|- I>T=MBPS[,...] | local CPUNODES|- CPUS|-\n");
 	return 2;
 }

@@ -84,6 +84,22 @@ line() {
 	[[ $output != *GB/s* ]] || return 1
 }
 
+@test "HMAT unreadable: a run's notice as a value: why, the weights, and the worst case in --dry-run's words" {
+	rm "$NUMACTL2_ACPI_TABLES/HMAT"
+	run -0 "$HMAT_DRIVER" notice 0,1,2,3 0 -
+	[ "${lines[1]}" = "auto weights: 0:20 1:10 2:6 3:3 (sum 39, chosen): approximated from SLIT distances: worst case 260.0 GB/s, from nodes 0,2 (exact for the job's CPUs) of their 260.0 GB/s" ]
+	[ "$(line "notice:")" = "notice: HMAT: No such file or directory; weights 0:20,1:10,2:6,3:3; approximated from SLIT distances: worst case 260.0 GB/s, from nodes 0,2 (exact for the job's CPUs) of their 260.0 GB/s" ]
+	# Without SLIT distances: from the nearest initiators' figures.
+	rm "$NUMACTL2_SYSFS_NODE"/node*/distance
+	run -0 "$HMAT_DRIVER" notice 0,1,2,3 1 -
+	[ "$(line "notice:")" = "notice: HMAT: No such file or directory; weights 0:10,1:10,2:3,3:3; approximated from the nearest initiators' figures: worst case 260.0 GB/s, from nodes 1,3 (exact for the job's CPUs) of their 260.0 GB/s" ]
+}
+
+@test "HMAT read: the row is exact, no notice" {
+	run -0 "$HMAT_DRIVER" notice 0,1,2,3 0 -
+	[ "$(line "notice:")" = "notice: none" ]
+}
+
 @test "HMAT unreadable: a guess is never above the figure of the node's nearest initiator" {
 	rm "$NUMACTL2_ACPI_TABLES/HMAT"
 	# A SLIT that puts socket 0 nearer to node 3 (12) than node 3's own

@@ -1,45 +1,80 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What --dry-run says about --weights=auto: the bandwidths, numactl2's
  * weights and the kernel's with their modelled throughput, the sum of
- * numactl2's and why, and the nodes that cannot help. */
+ * numactl2's and why, and the nodes that cannot help; and a run's notice
+ * when the row is approximated, as a value (struct nc2_auto_notice) that
+ * takes the words it shares with those lines from here. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bandwidth/autoweights.h"
 
+/* Words written into a buffer piece by piece; used stops counting once
+ * past len (snprintf truncated them). */
+struct said {
+	char *buf;
+	size_t len, used;
+};
+
+static void __attribute__((format(printf, 2, 3))) say(struct said *s, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (s->used >= s->len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(s->buf + s->used, s->len - s->used, fmt, ap);
+	va_end(ap);
+	s->used += n > 0 ? (size_t)n : 0;
+}
+
 /* The nodes of W (0: not in it) whose bandwidth is exact: "node 2" or "nodes 0,2". */
-static void print_exact_nodes(FILE *f, const struct auto_weights *aw, const uint8_t *w)
+static void say_exact_nodes(struct said *s, const struct auto_weights *aw, const uint8_t *w)
 {
 	const char *sep = "";
 	unsigned count = 0;
 
 	for (unsigned j = 0; j < aw->n; j++)
 		count += aw->exact[j] && w[j];
-	fprintf(f, "node%s ", count > 1 ? "s" : "");
+	say(s, "node%s ", count > 1 ? "s" : "");
 	for (unsigned j = 0; j < aw->n; j++)
 		if (aw->exact[j] && w[j]) {
-			fprintf(f, "%s%u", sep, aw->node[j]);
+			say(s, "%s%u", sep, aw->node[j]);
 			sep = ",";
 		}
 }
 
-/* An approximated row's figure for W: the worst case the exact figures
- * allow (auto_worst_case()), never the guess's. */
-static void print_worst_case(FILE *f, const struct auto_weights *aw, const uint8_t *w)
+/* An approximated row's figure for W, into BUF: from what it is
+ * approximated and the worst case the exact figures allow
+ * (auto_worst_case()), never the guess's. --dry-run's lines and a run's
+ * notice say it alike. */
+static void worst_case_said(char *buf, size_t len, const struct auto_weights *aw,
+			    const uint8_t *w)
 {
+	struct said s = { buf, len, 0 };
 	double total, t = auto_worst_case(aw, w, &total);
 
-	fprintf(f, "approximated from %s: ", aw->source == AUTO_SLIT ?
-		"SLIT distances" : "the nearest initiators' figures");
+	say(&s, "approximated from %s: ", aw->source == AUTO_SLIT ?
+	    "SLIT distances" : "the nearest initiators' figures");
 	if (t == 0) {
-		fprintf(f, "worst case not known (no node's figure is exact for the job's CPUs)");
+		say(&s, "worst case not known (no node's figure is exact for the job's CPUs)");
 		return;
 	}
-	fprintf(f, "worst case %.1f GB/s, from ", t / 1000);
-	print_exact_nodes(f, aw, w);
-	fprintf(f, " (exact for the job's CPUs) of their %.1f GB/s", total / 1000);
+	say(&s, "worst case %.1f GB/s, from ", t / 1000);
+	say_exact_nodes(&s, aw, w);
+	say(&s, " (exact for the job's CPUs) of their %.1f GB/s", total / 1000);
+}
+
+static void print_worst_case(FILE *f, const struct auto_weights *aw, const uint8_t *w)
+{
+	char said[NC2_AUTO_SAID_MAX];
+
+	worst_case_said(said, sizeof(said), aw, w);
+	fputs(said, f);
 }
 
 static void print_auto_line(FILE *f, const char *label, const struct auto_weights *aw, const uint8_t *w,
@@ -236,15 +271,14 @@ void auto_weights_print(FILE *f, const struct auto_weights *aw)
 	print_local(f, aw);
 }
 
-bool auto_weights_print_notice(FILE *f, const char *prefix, const struct auto_weights *aw)
+bool auto_weights_notice(const struct auto_weights *aw, struct nc2_auto_notice *an)
 {
 	if (!auto_weights_approximated(aw))
 		return false;
-	fprintf(f, "%s--weights=auto (HMAT: %s): weights", prefix, hmat_why(aw->hmat_rc));
-	for (unsigned i = 0; i < aw->n; i++)
-		fprintf(f, "%s%u:%u", i ? "," : " ", aw->node[i], aw->w[i]);
-	fprintf(f, " ");
-	print_worst_case(f, aw, aw->w);
-	fprintf(f, "; --weights=measured measures from the job's CPUs\n");
+	an->n = aw->n;
+	memcpy(an->node, aw->node, aw->n * sizeof(*an->node));
+	memcpy(an->weight, aw->w, aw->n * sizeof(*an->weight));
+	snprintf(an->hmat, sizeof(an->hmat), "%s", hmat_why(aw->hmat_rc));
+	worst_case_said(an->approximated, sizeof(an->approximated), aw, aw->w);
 	return true;
 }

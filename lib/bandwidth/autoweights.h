@@ -79,9 +79,8 @@ double auto_worst_case(const struct auto_weights *aw, const uint8_t *w, double *
 
 /* --dry-run's lines for aw, after auto_weights_choose(), to f (autoprint.c). */
 void auto_weights_print(FILE *f, const struct auto_weights *aw);
-/* A run's notice when the row is approximated (autoprint.c): what it is
- * approximated from, the worst case and --weights=measured, after PREFIX,
- * in one line. Returns whether it printed. */
-bool auto_weights_print_notice(FILE *f, const char *prefix, const struct auto_weights *aw);
+/* Whether the row is approximated; if so, AN is the run's notice
+ * (autoprint.c: the words it shares with --dry-run's lines). */
+bool auto_weights_notice(const struct auto_weights *aw, struct nc2_auto_notice *an);
 
 #endif

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A plan's lines for a front end: the plan (plan.h), which the printers
- * do not see, read into what its lines say and handed to them (lib/print/planprint.c,
- * lib/bandwidth/autoprint.c). */
+ * do not see, read into what its lines say and handed to them
+ * (lib/print/planprint.c, lib/bandwidth/autoprint.c); and --weights=auto's
+ * notice, as a value. */
 #include <stdio.h>
 
 #include "bandwidth/autoweights.h"
@@ -24,7 +25,7 @@ int request_print_weights(FILE *out, const struct request *r, const struct plan 
 	return plan_print_weights(out, r, &lines, e);
 }
 
-bool request_print_auto_notice(FILE *out, const char *prefix, const struct plan *pl)
+bool nc2_plan_auto_notice(const struct plan *pl, struct nc2_auto_notice *an)
 {
-	return pl->auto_weights && auto_weights_print_notice(out, prefix, pl->autow);
+	return pl->auto_weights && auto_weights_notice(pl->autow, an);
 }
