@@ -37,7 +37,8 @@ int dry_run(struct ctl *ctl)
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */
 	refused = request_dry_check(&ctl->req, ctl->plan, ctl->error);
-	printf("policy: %s%s\n", p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode),
+	printf("policy: %s%s\n",
+	       p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode).s,
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
 		nodes_fprint(stdout, "nodes", p->nodes);

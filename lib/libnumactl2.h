@@ -208,6 +208,8 @@ const char *nc2_error_call(const struct nc2_error *e);
 const char *nc2_error_option(const struct nc2_error *e);
 /* REQ_WEIGHT_LIST, REQ_NODE_ABSENT: what is wrong with the list. */
 const struct parse_err *nc2_error_parse(const struct nc2_error *e);
+/* REQ_NODE_LIST: libnuma's warning about the list, or "". */
+const char *nc2_error_libnuma_said(const struct nc2_error *e);
 /* REQ_GLOBAL_REFUSED: the change asked, and the table's weights. */
 const struct table_said *nc2_error_table(const struct nc2_error *e);
 /* REQ_OWNER: what the table's owner answered. */
@@ -221,15 +223,21 @@ const struct migrate_result *nc2_error_moved(const struct nc2_error *e);
 bool nc2_error_is_usage(const struct nc2_error *e);
 
 /* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
-struct bitmask *nodes_parse(const char *s, bool all);
+/* WHY (LEN bytes): libnuma's warning when it refused S, or "". */
+struct bitmask *nodes_parse(const char *s, bool all, char *why, size_t len);
 struct bitmask *cpus_parse(const char *s, bool all);
-const char *nodes_last_warning(void);
 int nodes_first(const struct bitmask *mask);
 int nodes_next(const struct bitmask *mask, unsigned from);
 void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 
 /* Policies (lib/policy/policy.c). */
-const char *policy_name(int mode);
+/* numactl's name of a mode, "[N]" for a mode it has no name for: a value,
+ * so that no call keeps it for the next (policy_name(mode).s lives until
+ * the end of the expression that asks). */
+struct policy_word {
+	char s[24];
+};
+struct policy_word policy_name(int mode);
 
 /* Whether the running kernel lists the kernel/ series' calls, which set a
  * task's policy with weights of its own (lib/policy/mpol2.c). */

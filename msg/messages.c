@@ -10,11 +10,10 @@
 #include "msg/messages.h"
 #include "parse.h"
 
-/* "invalid node list 'ARG': why", libnuma's why when it gave one. */
-void msg_node_list(char *buf, size_t len, const char *arg)
+/* "invalid node list 'ARG': WHY", libnuma's why when it gave one (WHY: ""
+ * when it gave none). */
+void msg_node_list(char *buf, size_t len, const char *arg, const char *why)
 {
-	const char *why = nodes_last_warning();
-
 	snprintf(buf, len, "invalid node list '%s'%s%s", arg, *why ? ": " : "", why);
 }
 
@@ -50,15 +49,15 @@ void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 }
 
 /* A node list libnuma refused on this machine: a node it does not have
- * (above its highest), or libnuma's why. */
-void msg_node_refused(char *buf, size_t len, const char *arg)
+ * (above its highest), or libnuma's WHY. */
+void msg_node_refused(char *buf, size_t len, const char *arg, const char *why)
 {
 	struct parse_err e;
 
 	if (parse_list_numbers(arg, (unsigned long)numa_max_node(), &e) < 0)
 		msg_node_absent(buf, len, arg, e.item, numa_nodes_ptr);
 	else
-		msg_node_list(buf, len, arg);
+		msg_node_list(buf, len, arg, why);
 }
 
 void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t max)

@@ -19,10 +19,10 @@
 /* Why the kernel's auto weights stay off until reboot once a node is written. */
 #define MSG_AUTO_GONE_WHY "no node has access0 bandwidth to turn them back on"
 
-void msg_node_list(char *buf, size_t len, const char *arg);
+void msg_node_list(char *buf, size_t len, const char *arg, const char *why);
 void msg_node_absent(char *buf, size_t len, const char *arg, const char *node,
 		     const struct bitmask *have);
-void msg_node_refused(char *buf, size_t len, const char *arg);
+void msg_node_refused(char *buf, size_t len, const char *arg, const char *why);
 void msg_too_long(char *buf, size_t len, const char *option, size_t got, size_t max);
 void msg_one_node(char *buf, size_t len, const struct policy *p);
 void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t);

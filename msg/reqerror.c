@@ -360,19 +360,19 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");
 		break;
 	case REQ_POLICY:
-		with_errno(buf, len, e, "cannot set %s policy", policy_name(nc2_error_mode(e)));
+		with_errno(buf, len, e, "cannot set %s policy", policy_name(nc2_error_mode(e)).s);
 		break;
 	case REQ_OWNER:
 		owner_error(buf, len, e, hint);
 		break;
 	case REQ_NODE_LIST:
-		msg_node_refused(buf, len, name);
+		msg_node_refused(buf, len, name, nc2_error_libnuma_said(e));
 		break;
 	case REQ_NODE_ABSENT:
 		msg_node_absent(buf, len, name, nc2_error_parse(e)->item, numa_nodes_ptr);
 		break;
 	case REQ_NODE_SYNTAX:
-		msg_node_list(buf, len, name);
+		msg_node_list(buf, len, name, "");
 		break;
 	case REQ_WEIGHTS_NEED_INTERLEAVE:
 		snprintf(buf, len, "--weights needs --weighted-interleave or --interleave");

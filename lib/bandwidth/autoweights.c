@@ -3,6 +3,7 @@
  * else sysfs and the SLIT distances), and the weights ours and the
  * kernel's rounding give for it. */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "bandwidth/autoweights.h"
 #include "bandwidth/hmat.h"
@@ -126,20 +127,19 @@ static void find_local(struct auto_weights *aw)
 int auto_weights_read(const struct bitmask *nodes, const struct bitmask *cpunodes,
 		      const struct bitmask *cpus, struct auto_weights *aw, unsigned *bad_node)
 {
-	static struct hmat h;		/* 96 KiB: not on the stack */
-	static struct hmat_rows rows;
+	struct hmat_rows *rows;		/* 16 KiB: not on the stack */
 	unsigned missing;
 	int sysfs, rc = read_start(nodes, cpunodes, cpus, aw, bad_node, &sysfs);
 
 	if (rc < 0)
 		return rc;
-	aw->hmat_rc = hmat_read(&h);
+	rows = malloc(sizeof(*rows));
+	aw->hmat_rc = rows ? hmat_read_rows(rows) : -ENOMEM;
+	if (aw->hmat_rc == 0 && !from_rows(rows, aw, &missing))
+		aw->hmat_rc = -ENODATA;
+	free(rows);
 	if (aw->hmat_rc == -ENOMEM)
 		return aw->hmat_rc;
-	if (aw->hmat_rc == 0)
-		hmat_rows(&h, &rows);
-	if (aw->hmat_rc == 0 && !from_rows(&rows, aw, &missing))
-		aw->hmat_rc = -ENODATA;
 	if (aw->hmat_rc != 0 && sysfs < 0)
 		return sysfs;
 	if (aw->hmat_rc != 0)

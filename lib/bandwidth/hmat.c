@@ -3,6 +3,7 @@
  * structures (ACPI 6.4, 5.2.28.4). Every count and length is checked
  * against the bytes that are there before anything is read. */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "bandwidth/acpitable.h"
 #include "bandwidth/hmat.h"
@@ -132,6 +133,17 @@ void hmat_rows(const struct hmat *h, struct hmat_rows *rows)
 	for (unsigned i = 0; i < BW_MAX_NODES; i++)
 		for (unsigned t = 0; t < BW_MAX_NODES; t++)
 			rows->mbps[i][t] = hmat_bandwidth(h, i, t);
+}
+
+int hmat_read_rows(struct hmat_rows *rows)
+{
+	struct hmat *h = malloc(sizeof(*h));
+	int rc = h ? hmat_read(h) : -ENOMEM;
+
+	if (rc == 0)
+		hmat_rows(h, rows);
+	free(h);
+	return rc;
 }
 
 uint32_t hmat_latency(const struct hmat *h, unsigned initiator, unsigned target)

@@ -41,6 +41,9 @@ int hmat_read(struct hmat *h);
 uint32_t hmat_bandwidth(const struct hmat *h, unsigned initiator, unsigned target);
 /* Every pair's hmat_bandwidth() into ROWS. */
 void hmat_rows(const struct hmat *h, struct hmat_rows *rows);
+/* hmat_read() and hmat_rows() in one, the table (96 KiB) on the heap for
+ * the call's time: what hmat_read() returns. */
+int hmat_read_rows(struct hmat_rows *rows);
 /* max(read, write) latency in ns; 0: none. */
 uint32_t hmat_latency(const struct hmat *h, unsigned initiator, unsigned target);
 

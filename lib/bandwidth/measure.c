@@ -195,8 +195,8 @@ static int measure_nodes(struct pool *p, const struct measure_req *req, struct m
 /* measure_run(), 0 or -errno. */
 static int measure(const struct measure_req *req, struct measurement *m)
 {
-	static struct worker w[CPU_SETSIZE];
 	struct pool p = { 0 };
+	struct worker *w;
 	cpu_set_t cpus;
 	int rc;
 
@@ -207,11 +207,16 @@ static int measure(const struct measure_req *req, struct measurement *m)
 	p.per_thread = req->size / 3 / sizeof(double) / p.threads;
 	if (p.per_thread == 0)
 		return -EINVAL;
+	w = calloc(p.threads, sizeof(*w));
+	if (!w)
+		return -ENOMEM;
 	rc = start_workers(&p, w, &cpus);
+	/* The workers that started wait on for the rest: W stays theirs. */
 	if (rc < 0)
 		return rc;
 	rc = measure_nodes(&p, req, m);
 	stop_workers(&p, w);
+	free(w);
 	if (rc < 0)
 		return rc;
 	return bw_choose_weights(m->gbps, m->n, req->budget, m->weight, &m->choice);

@@ -105,6 +105,11 @@ const struct parse_err *nc2_error_parse(const struct nc2_error *e)
 	return &e->parse;
 }
 
+const char *nc2_error_libnuma_said(const struct nc2_error *e)
+{
+	return e->libnuma_said;
+}
+
 const struct table_said *nc2_error_table(const struct nc2_error *e)
 {
 	return &e->table;

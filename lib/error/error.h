@@ -17,6 +17,7 @@ struct nc2_error {
 	const struct libnuma_finding *libnuma;
 	/* Read only for the faults that fill them. */
 	struct parse_err parse;		/* REQ_WEIGHT_LIST */
+	char libnuma_said[256];		/* REQ_NODE_LIST */
 	struct table_said table;	/* REQ_GLOBAL_REFUSED */
 	struct owner_refused owner;	/* REQ_OWNER */
 	struct migrate_result moved;	/* PID_MOVE */

@@ -229,7 +229,7 @@ static void print_table(FILE *f, const struct view *v)
 	fputs("numactl2: report: ", f);
 	text_print_escaped(f, v->r->command[0]);
 	fprintf(f, " (pid %d), %s; policy %s; pages of %ld KiB\n", (int)v->r->pid, ex,
-		policy_name(v->mode), sysconf(_SC_PAGESIZE) / 1024);
+		policy_name(v->mode).s, sysconf(_SC_PAGESIZE) / 1024);
 	fprintf(f, "node requested %10s %7s %10s %7s %10s %7s\n",
 		"heap", "share", "anon", "share", "file", "share");
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
@@ -335,7 +335,7 @@ static void print_json(FILE *f, const struct view *v)
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
 	fputs(", \"policy\": ", f);
-	text_print_json(f, policy_name(v->mode));
+	text_print_json(f, policy_name(v->mode).s);
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
 		if (!listed(v->pl, n))

@@ -150,7 +150,7 @@ int owner_rows_read(int timeout_ms, struct owner_rows *r)
 int owner_list(int timeout_ms, void (*each)(const struct owner_answer *a, void *arg), void *arg)
 {
 	struct owner_ask k = { .version = OWNER_WIRE_VERSION, .op = OWNER_LIST };
-	static struct owner_answer a;
+	struct owner_answer a;
 	int fd = owner_connect();
 	int rc;
 

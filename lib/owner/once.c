@@ -27,6 +27,7 @@
 #include "sysfile/sysfile.h"
 
 #define OWNER_DIR_LIVE "/run/numactl2"
+#define STATE_PATH_MAX 640
 /* How long root's run waits for another root run's decision: each holds
  * the lock for one decision (milliseconds), but many at once on a loaded
  * machine queue behind each other. Only root can hold it. */
@@ -39,6 +40,8 @@
  * (NUMACTL2_SYSFS_WI), so that tests share no state. */
 const char *owner_dir(void)
 {
+	/* The test build's alone: lib_place() hands it out to messages. It
+	 * depends on the environment only, the same each call. */
 	static char dir[600];
 	const char *wi = getenv("NUMACTL2_SYSFS_WI");
 	char parent[512];
@@ -79,11 +82,10 @@ static const char *rules_path(void)
 }
 #endif
 
-const char *owner_state_path(void)
+/* The state file in owner_dir(), into PATH (STATE_PATH_MAX bytes). */
+static const char *state_path(char *path)
 {
-	static char path[640];
-
-	snprintf(path, sizeof(path), "%s/state", owner_dir());
+	snprintf(path, STATE_PATH_MAX, "%s/state", owner_dir());
 	return path;
 }
 
@@ -165,12 +167,13 @@ static int ask_once(struct owner_server *s, const struct owner_ask *k, int pidfd
 static int ask_locked(const struct owner_ask *k, int pidfd, int lock_ms, struct owner_answer *a)
 {
 	struct owner_server s;
+	char path[STATE_PATH_MAX];
 	int rc = owner_dir_ready();
 
 	if (rc < 0)
 		return rc;
 	const struct owner_open o = {
-		.state_path = owner_state_path(), .rules_path = rules_path(), .log = log_here,
+		.state_path = state_path(path), .rules_path = rules_path(), .log = log_here,
 		.lock_wait_ms = lock_ms, .once = true,
 		/* A dry run and --no-global-weights write nothing, not even that. */
 		.settle = !(k->flags & (OWNER_DRY | OWNER_NO_WRITE)),
@@ -231,8 +234,9 @@ int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a
  * job's or a Slurm step's end. */
 int owner_settle_here(struct book_putback *pb)
 {
+	char path[STATE_PATH_MAX];
 	const struct owner_open o = {
-		.state_path = owner_state_path(), .rules_path = rules_path(), .log = log_here,
+		.state_path = state_path(path), .rules_path = rules_path(), .log = log_here,
 		.lock_wait_ms = ONCE_LOCK_MS, .once = true, .settle = true,
 	};
 	struct owner_server s;
@@ -258,11 +262,12 @@ int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void 
 {
 	struct owner_book b;
 	struct state_loaded how;
+	char path[STATE_PATH_MAX];
 	const struct rlimit files = files_raised();
 	int rc = book_init(&b);
 
 	if (rc == 0)
-		rc = state_load(owner_state_path(), &b, &how);
+		rc = state_load(state_path(path), &b, &how);
 	for (unsigned i = 0; rc == 0 && i < b.ngrants; i++) {
 		struct owner_answer a;
 

@@ -423,7 +423,7 @@ int owner_server_run(struct owner_server *s)
 
 int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log)
 {
-	static struct owner_server s;
+	struct owner_server s;
 	int rc = owner_server_start(&s, listen_fd, state_path, rules_path, log);
 
 	if (rc == 0)

@@ -68,7 +68,6 @@ int owner_server_take(struct owner_server *s, int fd);
 
 /* Root's own owner where no service listens (once.c). */
 const char *owner_dir(void);
-const char *owner_state_path(void);
 int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a);
 int owner_settle_here(struct book_putback *pb);
 int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void *arg);

@@ -32,6 +32,8 @@ static const char *own_abi(void)
 #elif defined(__i386__)
 	return "i386";
 #else
+	/* The running kernel's machine, the same for every request of the
+	 * process: asked once, by numbers(), the only caller. */
 	static struct utsname u;
 
 	return uname(&u) == 0 ? u.machine : "";
@@ -75,6 +77,8 @@ bool mpol2_parse_syscalls(char *buf, const char *abi, struct mpol2_numbers *nr)
 	return nr->set >= 0 && nr->get >= 0 && nr->mbind >= 0;
 }
 
+/* The running kernel's calls, read once for the process: a fact of the
+ * kernel, not of a request, the same for every one. */
 static const struct mpol2_numbers *numbers(void)
 {
 	static struct mpol2_numbers nr;

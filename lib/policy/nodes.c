@@ -1,22 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Node and CPU lists through libnuma (parsed, searched, printed as numactl
- * prints them), and libnuma's complaints kept for the front end to word. */
+ * prints them), and libnuma's complaints kept for the caller to word. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "libnumactl2.h"
 
-static char last_warning[256];
+/* Where libnuma's why goes while a list is parsed: the parsing call's
+ * buffer, set and cleared by it (numa_warn() takes no argument of ours),
+ * one per thread; NULL: no call asks, and the why is dropped. Not a
+ * request's state: nothing of a call outlives it. */
+static _Thread_local struct libnuma_said {
+	char *buf;
+	size_t len;
+} said;
 
 static void keep_warning(const char *fmt, va_list ap)
 {
 	size_t n;
 
-	vsnprintf(last_warning, sizeof(last_warning), fmt, ap);
-	n = strlen(last_warning);
-	while (n && last_warning[n - 1] == '\n')
-		last_warning[--n] = '\0';
+	if (!said.buf)
+		return;
+	vsnprintf(said.buf, said.len, fmt, ap);
+	n = strlen(said.buf);
+	while (n && said.buf[n - 1] == '\n')
+		said.buf[--n] = '\0';
 }
 
 /* libnuma declares these weak so that a program can take over its messages:
@@ -33,26 +42,27 @@ void numa_warn(int num, char *fmt, ...)
 
 void numa_error(char *where)
 {
-	snprintf(last_warning, sizeof(last_warning), "%s", where);
-}
-
-const char *nodes_last_warning(void)
-{
-	return last_warning;
+	if (said.buf)
+		snprintf(said.buf, said.len, "%s", where);
 }
 
 /* all: nodes outside the cpuset are allowed (numactl's --all). */
-struct bitmask *nodes_parse(const char *s, bool all)
+struct bitmask *nodes_parse(const char *s, bool all, char *why, size_t len)
 {
-	last_warning[0] = '\0';
+	struct bitmask *mask;
+
+	why[0] = '\0';
 	if (*s == '\0')
 		return NULL;
-	return all ? numa_parse_nodestring_all(s) : numa_parse_nodestring(s);
+	said = (struct libnuma_said){ why, len };
+	mask = all ? numa_parse_nodestring_all(s) : numa_parse_nodestring(s);
+	said = (struct libnuma_said){ NULL, 0 };
+	return mask;
 }
 
+/* libnuma's why, if any, is dropped: the CPU list's message names none. */
 struct bitmask *cpus_parse(const char *s, bool all)
 {
-	last_warning[0] = '\0';
 	if (*s == '\0')
 		return NULL;
 	return all ? numa_parse_cpustring_all(s) : numa_parse_cpustring(s);

@@ -16,14 +16,15 @@ static const char *const policy_names[] = {
 };
 
 /* numactl's names, which --show prints and scripts match. */
-const char *policy_name(int mode)
+struct policy_word policy_name(int mode)
 {
-	static char buf[16];
+	struct policy_word w;
 
 	if (mode >= 0 && (size_t)mode < sizeof(policy_names) / sizeof(policy_names[0]))
-		return policy_names[mode];
-	snprintf(buf, sizeof(buf), "[%d]", mode);
-	return buf;
+		snprintf(w.s, sizeof(w.s), "%s", policy_names[mode]);
+	else
+		snprintf(w.s, sizeof(w.s), "[%d]", mode);
+	return w;
 }
 
 /* The kernel wants maxnode one past the bits it reads. */

@@ -173,7 +173,7 @@ static void print_policy(FILE *f, const struct shm_region *r, unsigned long long
 {
 	if (mode == MPOL_DEFAULT)
 		return;
-	fprintf(f, "%016llx-%016llx: %s ", r->offset + start, r->offset + end, policy_name(mode));
+	fprintf(f, "%016llx-%016llx: %s ", r->offset + start, r->offset + end, policy_name(mode).s);
 	nodes_fprint(f, "", mask);
 }
 
@@ -296,8 +296,8 @@ static int print_page_mismatches(FILE *f, const struct shm_region *r, struct ver
 		return failed(r, e, SHM_GET_POLICY, errno);
 	mode &= ~MPOL_MODE_FLAGS;
 	if (mode != v->mode) {
-		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", policy_name(mode),
-			    policy_name(v->mode));
+		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", policy_name(mode).s,
+			    policy_name(v->mode).s);
 		v->bad++;
 		return 0;
 	}

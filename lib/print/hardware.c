@@ -4,6 +4,7 @@
  * FILE * a front end gives. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "bandwidth/hmat.h"
 #include "bandwidth/nodeperf.h"
@@ -154,12 +155,14 @@ static void print_matrix(FILE *out, const struct hmat *h, const char *what,
 /* The whole initiator x target matrix, where HMAT can be read (root). */
 static void print_hmat(FILE *out)
 {
-	static struct hmat h;	/* 96 KiB: not on the stack */
+	struct hmat *h = malloc(sizeof(*h));	/* 96 KiB: not on the stack */
 
-	if (hmat_read(&h) < 0)
-		return;
-	print_matrix(out, &h, "bandwidth (MB/s, min of read and write)", hmat_bandwidth);
-	print_matrix(out, &h, "latency (ns, max of read and write)", hmat_latency);
+	/* Out of memory as unreadable: the rest is printed without it. */
+	if (h && hmat_read(h) == 0) {
+		print_matrix(out, h, "bandwidth (MB/s, min of read and write)", hmat_bandwidth);
+		print_matrix(out, h, "latency (ns, max of read and write)", hmat_latency);
+	}
+	free(h);
 }
 
 static void print_global_weights(FILE *out, int maxnode, const struct weights_view *v)

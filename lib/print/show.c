@@ -71,7 +71,7 @@ static int print_pid_weights(FILE *out, const struct mpol2_state *s)
 int show_print_pid(FILE *out, pid_t pid, const struct mpol2_state *s)
 {
 	fprintf(out, "pid: %d\n", (int)pid);
-	fprintf(out, "policy: %s\n", policy_name(s->mode));
+	fprintf(out, "policy: %s\n", policy_name(s->mode).s);
 	if (s->home_node >= 0)
 		fprintf(out, "homenode: %d\n", s->home_node);
 	switch (s->mode) {
@@ -170,7 +170,7 @@ static int print_task(FILE *out, const struct task_view *t, struct nc2_error *e)
 	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
 	int rc;
 
-	fprintf(out, "policy: %s\n", policy_name(t->mode));
+	fprintf(out, "policy: %s\n", policy_name(t->mode).s);
 	if (t->has_state && t->state.home_node >= 0)
 		fprintf(out, "homenode: %d\n", t->state.home_node);
 	print_preferred_node(out, t->mode, t->preferred, t->membind, t->next);
@@ -236,7 +236,7 @@ static void print_json_table(FILE *out, const struct weights_view *v)
 
 static void print_task_json(FILE *out, const struct task_view *t)
 {
-	fprintf(out, "{\n  \"policy\": \"%s\",\n", policy_name(t->mode));
+	fprintf(out, "{\n  \"policy\": \"%s\",\n", policy_name(t->mode).s);
 	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_json_nodes(out, "interleavemask", t->mask);
 	if (t->mode == MPOL_WEIGHTED_INTERLEAVE)

@@ -35,7 +35,7 @@ int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct nc2_
 {
 	if (parse_list_numbers(arg, INT_MAX, &e->parse) < 0)
 		return error_set_name(e, REQ_NODE_ABSENT, 0, arg);
-	*out = nodes_parse(arg, all);
+	*out = nodes_parse(arg, all, e->libnuma_said, sizeof(e->libnuma_said));
 	if (!*out || nodes_first(*out) < 0)
 		return error_set_name(e, REQ_NODE_LIST, 0, arg);
 	return 0;
