@@ -68,12 +68,12 @@ FUZZ_CC ?= $(SAN_CC)
 BATS ?= bats
 
 LIB_SRCS = parse.c $(sort $(wildcard lib/*/*.c))
-# The wording both front ends share (the CLI and the Slurm plugin).
+# The wording the front ends share (the CLI, the Slurm plugin, numactl2d).
 MSG_SRCS = $(sort $(wildcard msg/*.c))
 CLI_SRCS = numactl2.c $(sort $(wildcard cli/*.c)) $(MSG_SRCS)
 SLURM_SRCS = $(sort $(wildcard slurm/*.c)) $(MSG_SRCS)
 # numactl2d, the table's owner (docs/service.md).
-SERVICE_SRCS = service/numactl2d.c
+SERVICE_SRCS = service/numactl2d.c $(MSG_SRCS)
 SERVICE_BIN = build/release/numactl2d
 TEST_SERVICE_BIN = build/test/numactl2d
 ASAN_SERVICE_BIN = build/asan/numactl2d

@@ -177,6 +177,8 @@ enum nc2_fault {
 	JOB_WATCHER,
 	/* The table's watcher (request_watch_table()): errno. */
 	TABLE_WATCHER,
+	/* numactl2d could not start or go on (owner_serve()): errno. */
+	OWNER_SERVE,
 	/* The table put back after a job (struct settle): errno, the owner's. */
 	SETTLE_OWNER,
 	/* Why the libnuma check could not finish (struct libnuma_finding,
@@ -348,10 +350,6 @@ struct measurement {
 /* The nodes --measure looks at without a node list: those with memory that
  * the cpuset allows. */
 struct bitmask *measure_default_nodes(void);
-
-/* Refuses a size a node cannot hold now (more than its free memory); 0, or
- * -ENOMEM with *node set. */
-int measure_check_size(const struct bitmask *nodes, unsigned long long size, unsigned *node);
 
 /* Runs the triad on each node, with one thread on each CPU of the calling
  * thread's affinity, and chooses weights; 0, or -1 with E's fault REQ_MEASURE. */
@@ -686,13 +684,15 @@ const struct libnuma_finding *nc2_plan_libnuma(const struct plan *pl);
 /* The table's owner, numactl2d (lib/owner/, docs/service.md): it serves
  * on LISTEN_FD until SIGTERM or SIGINT, keeps its holders in STATE_PATH,
  * and grants what the admin's rules in RULES_PATH allow; what it does goes
- * to LOG. 0, or -errno when it cannot start or go on. */
+ * to LOG. 0, or -1 with E's fault OWNER_SERVE (the errno) when it cannot
+ * start or go on. */
 #define OWNER_SOCKET_LIVE "/run/numactl2/socket"
 #define OWNER_STATE_LIVE "/run/numactl2/state"
 #define OWNER_RULES_FILE "/etc/numactl2/weights.conf"
 typedef void owner_log_fn(int priority, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log);
+int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log,
+		struct nc2_error *e);
 
 /* What the table's owner (numactl2d) answered a refused ask. */
 enum owner_refusal {

@@ -515,6 +515,9 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 			   "weights back when the job ends; the next numactl2 run that changes them "
 			   "will");
 		break;
+	case OWNER_SERVE:
+		with_errno(buf, len, e, "cannot serve");
+		break;
 	case SETTLE_OWNER:
 		with_errno(buf, len, e, "cannot put the global interleave weights back after the "
 			   "job (%s)", lib_place(LIB_OWNER));

@@ -21,6 +21,7 @@
 
 #include "cli/version.h"
 #include "libnumactl2.h"
+#include "msg/reqerror.h"
 
 #define LISTEN_FDS_START 3
 
@@ -127,6 +128,22 @@ static void bind_ready(int fd, struct sockaddr_un *sa, const char *path)
 	(void)unlink(tmp);
 }
 
+/* Serves until SIGTERM or SIGINT; the reason, in msg/'s words, when it cannot. */
+static int serve(int fd, const char *state, const char *rules)
+{
+	struct nc2_error *e = nc2_error_new();
+	char msg[REQ_MSG_MAX];
+
+	if (!e)
+		errx(1, "out of memory");
+	if (owner_serve(fd, state, rules, say, e) < 0) {
+		msg_error(msg, sizeof(msg), e, NULL);
+		errx(1, "%s", msg);
+	}
+	nc2_error_free(e);
+	return 0;
+}
+
 static int listen_on(const char *path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
@@ -175,7 +192,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *socket_path = NULL, *state = OWNER_STATE_LIVE, *rules = OWNER_RULES_FILE;
-	int c, fd, rc;
+	int c, fd;
 
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
 		switch (c) {
@@ -199,10 +216,5 @@ int main(int argc, char **argv)
 	fd = socket_path ? -1 : passed_socket();
 	if (fd < 0)
 		fd = listen_on(socket_path ? socket_path : OWNER_SOCKET_LIVE);
-	rc = owner_serve(fd, state, rules, say);
-	if (rc < 0) {
-		errno = -rc;
-		err(1, "cannot serve");
-	}
-	return 0;
+	return serve(fd, state, rules);
 }

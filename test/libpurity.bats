@@ -90,10 +90,15 @@ impure() {
 	done
 }
 
+# The objects of the sources each directory holds now: an object a moved
+# or deleted source left in build/ is not the library's.
 lib_objects() {
-	local d
+	local d c
 	for d in "$@"; do
-		find "$top/build/release/$d" -name '*.o' | sort
+		for c in "$top/$d"/*.c; do
+			c=${c#"$top"/}
+			echo "$top/build/release/${c%.c}.o"
+		done
 	done
 }
 

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "bandwidth/bwsum.h"
+#include "bandwidth/measure.h"
 #include "error/error.h"
 #include "libnumactl2.h"
 #include "syscalls.h"

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "error/error.h"
 #include "owner/jobs.h"
 #include "owner/server.h"
 #include "owner/state.h"
@@ -421,7 +422,8 @@ int owner_server_run(struct owner_server *s)
 	return 0;
 }
 
-int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log)
+int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log,
+		struct nc2_error *e)
 {
 	struct owner_server s;
 	int rc = owner_server_start(&s, listen_fd, state_path, rules_path, log);
@@ -429,7 +431,7 @@ int owner_serve(int listen_fd, const char *state_path, const char *rules_path, o
 	if (rc == 0)
 		rc = owner_server_run(&s);
 	owner_server_end(&s);
-	return rc;
+	return rc < 0 ? error_set(e, OWNER_SERVE, rc) : 0;
 }
 
 /* The holders stay in the state file: the next service takes them back. */

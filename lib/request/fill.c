@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "bandwidth/measure.h"
 #include "error/error.h"
 #include "libnumactl2.h"
 
