@@ -224,9 +224,8 @@ const struct migrate_result *nc2_error_moved(const struct nc2_error *e);
 /* Whether the fault is about the user's input (the CLI adds where help is). */
 bool nc2_error_is_usage(const struct nc2_error *e);
 
-/* Node and CPU lists, through libnuma (lib/policy/nodes.c). */
-/* WHY (LEN bytes): libnuma's warning when it refused S, or "". */
-struct bitmask *nodes_parse(const char *s, bool all, char *why, size_t len);
+/* Node and CPU lists, through libnuma (lib/policy/nodes.c; a node list
+ * checked: nc2_nodes_parse()). */
 struct bitmask *cpus_parse(const char *s, bool all);
 int nodes_first(const struct bitmask *mask);
 int nodes_next(const struct bitmask *mask, unsigned from);

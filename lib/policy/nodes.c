@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "libnumactl2.h"
+#include "policy/nodes.h"
 
 /* Where libnuma's why goes while a list is parsed: the parsing call's
  * buffer, set and cleared by it (numa_warn() takes no argument of ours),

@@ -9,6 +9,7 @@
 #include "bandwidth/measure.h"
 #include "error/error.h"
 #include "libnumactl2.h"
+#include "policy/nodes.h"
 
 #define MIB(bytes) ((unsigned)((bytes) >> 20))
 
