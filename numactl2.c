@@ -32,7 +32,7 @@ static void undone_said(const struct ctl *ctl)
 {
 	char msg[MSG_MAX];
 
-	msg_undone(msg, sizeof(msg), request_undo_stays(ctl->plan));
+	msg_undone(msg, sizeof(msg), nc2_request_undo_stays(ctl->plan));
 	warnx("%s", msg);
 }
 
@@ -52,7 +52,7 @@ static void auto_notice(const struct ctl *ctl)
  * fails; it says so only when something was written. */
 static void undo_weights(struct ctl *ctl)
 {
-	if (request_undo(ctl->plan))
+	if (nc2_request_undo(ctl->plan))
 		undone_said(ctl);
 }
 
@@ -73,14 +73,14 @@ static void bind_cpus(const struct ctl *ctl)
 static void apply_weights(struct ctl *ctl)
 {
 	struct table_said said;
-	int rc = request_apply_table(&ctl->req, ctl->plan, ctl->error);
+	int rc = nc2_request_apply_table(&ctl->req, ctl->plan, ctl->error);
 
 	if (!nc2_plan_table_taken(ctl->plan)) {
 		if (rc < 0)
 			cli_request_failed(ctl->error);
 		return;
 	}
-	request_table_said(ctl->plan, &said);
+	nc2_request_table_said(ctl->plan, &said);
 	if (rc < 0)
 		cli_request_failed(ctl->error);
 	global_report(&said);
@@ -100,7 +100,7 @@ static void start_watcher(struct ctl *ctl)
 {
 	char msg[REQ_MSG_MAX];
 
-	if (request_watch_table(&ctl->req, ctl->plan, watcher_said, ctl->error) < 0) {
+	if (nc2_request_watch_table(&ctl->req, ctl->plan, watcher_said, ctl->error) < 0) {
 		msg_error(msg, sizeof(msg), ctl->error, NULL);
 		warnx("%s", msg);
 	}
@@ -112,8 +112,8 @@ static int verify_region(struct ctl *ctl)
 	unsigned bad = 0;
 	int rc;
 
-	shm_touch(&ctl->shm);
-	rc = shm_print_verify(stdout, &ctl->shm, ctl->policy.mode, ctl->policy.nodes, &bad,
+	nc2_shm_touch(&ctl->shm);
+	rc = nc2_shm_print_verify(stdout, &ctl->shm, ctl->policy.mode, ctl->policy.nodes, &bad,
 			      ctl->error);
 	ctl->verify_failed |= bad > 0;
 	return rc;
@@ -125,13 +125,13 @@ static void run_shm_actions(struct ctl *ctl)
 		int rc = 0;
 
 		if (*a == SHM_TOUCH)
-			shm_touch(&ctl->shm);
+			nc2_shm_touch(&ctl->shm);
 		else if (*a == SHM_VERIFY)
 			rc = verify_region(ctl);
 		else if (*a == SHM_DUMP)
-			rc = shm_print_dump(stdout, &ctl->shm, ctl->error);
+			rc = nc2_shm_print_dump(stdout, &ctl->shm, ctl->error);
 		else
-			rc = shm_print_dump_nodes(stdout, &ctl->shm, ctl->error);
+			rc = nc2_shm_print_dump_nodes(stdout, &ctl->shm, ctl->error);
 		if (rc < 0)
 			cli_request_failed(ctl->error);
 	}
@@ -143,7 +143,7 @@ static void apply_policy(struct ctl *ctl)
 		ctl->req.range = ctl->shm.addr;
 		ctl->req.range_len = ctl->shm.length;
 	}
-	if (request_apply_policy(&ctl->req, ctl->plan, ctl->error) == 0)
+	if (nc2_request_apply_policy(&ctl->req, ctl->plan, ctl->error) == 0)
 		return;
 	if (nc2_plan_undone_written(ctl->plan))
 		undone_said(ctl);
@@ -207,7 +207,7 @@ static void measure(const struct ctl *ctl, struct measurement *m)
 		.progress = isatty(STDERR_FILENO) ? measure_progress_line : NULL,
 		.progress_arg = &progress_shown,
 	};
-	if (measure_run(&req, m, ctl->error) < 0)
+	if (nc2_measure_run(&req, m, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 }
 
@@ -217,7 +217,7 @@ static int measure_only(const struct ctl *ctl)
 	static struct measurement m;
 
 	measure(ctl, &m);
-	measure_print(stdout, &m);
+	nc2_measure_print(stdout, &m);
 	return close_stdout(0);
 }
 
@@ -232,7 +232,7 @@ static void measure_weights(struct ctl *ctl)
 		.progress_arg = &progress_shown,
 	};
 
-	if (request_measure(&ctl->req, ctl->plan, &how, &m, ctl->error) < 0)
+	if (nc2_request_measure(&ctl->req, ctl->plan, &how, &m, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	fprintf(stderr, "numactl2: measured");
 	for (unsigned i = 0; i < m.n; i++)
@@ -251,7 +251,7 @@ static struct report *open_report(struct ctl *ctl)
 	};
 	struct report *r;
 
-	if (report_open(&o, &r, ctl->error) < 0)
+	if (nc2_report_open(&o, &r, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	return r;
 }
@@ -275,7 +275,7 @@ static void job_never_ran(struct ctl *ctl)
 {
 	static struct job_end end;
 
-	request_job_never_ran(ctl->plan, &end);
+	nc2_request_job_never_ran(ctl->plan, &end);
 	job_end_said(&end);
 }
 
@@ -287,14 +287,14 @@ static void __attribute__((noreturn)) watch(struct ctl *ctl, struct report *r, s
 {
 	static struct job_end end;
 
-	if (supervise_watch(job) < 0)
+	if (nc2_supervise_watch(job) < 0)
 		exit(0);
 	if (ctl->report != REPORT_NONE) {
-		report_print(r, job);
+		nc2_report_print(r, job);
 		report_exit_warnings(r, ctl->error);
 		report_finish(r, job, ctl->error);
 	}
-	request_job_done(ctl->plan, job, ctl->restore, &end, job_end_said);
+	nc2_request_job_done(ctl->plan, job, ctl->restore, &end, job_end_said);
 	nc2_job_free(job);
 	exit(0);
 }
@@ -319,13 +319,13 @@ static enum job_watch untraced(const struct ctl *ctl, const char *why)
  * job) or LeakSanitizer runs in it, which refuses to run traced. */
 static enum job_watch watch_kind(const struct ctl *ctl)
 {
-	if (prog_gains_privilege(ctl->command[0], ctl->env))
+	if (nc2_prog_gains_privilege(ctl->command[0], ctl->env))
 		return untraced(ctl, "is set-user-ID, set-group-ID or has file capabilities, "
 				     "which a traced exec would lose");
-	if (leaksan_runs(ctl->command, ctl->env))
+	if (nc2_leaksan_runs(ctl->command, ctl->env))
 		return untraced(ctl, "runs LeakSanitizer, which does not run traced");
 	/* --report under a tracer fails to start its watcher, as documented. */
-	if (ctl->report == REPORT_NONE && self_traced())
+	if (ctl->report == REPORT_NONE && nc2_self_traced())
 		return untraced(ctl, "runs under another tracer (strace, gdb)");
 	return WATCH_TRACE;
 }
@@ -345,8 +345,8 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 		errx(1, "out of memory");
 	}
 	if (ctl->report != REPORT_NONE)
-		nc2_job_set_hooks(job, report_add_process, report_sample_started, r);
-	switch (request_job_start(ctl->plan, job, ctl->error)) {
+		nc2_job_set_hooks(job, nc2_report_add_process, nc2_report_sample_started, r);
+	switch (nc2_request_job_start(ctl->plan, job, ctl->error)) {
 	case 1:
 		watch(ctl, r, job);
 	case -1:
@@ -358,7 +358,7 @@ static void __attribute__((noreturn)) run_watched(struct ctl *ctl, struct report
 	execvp(ctl->command[0], ctl->command);
 	saved = errno;
 	sigpipe_hold();
-	request_job_exec_failed(ctl->plan, job, &end);
+	nc2_request_job_exec_failed(ctl->plan, job, &end);
 	nc2_job_free(job);
 	job_end_said(&end);
 	exec_failed(ctl->command[0], saved, ctl->bare_optional);
@@ -369,7 +369,7 @@ static int global_op(const struct ctl *ctl)
 {
 	struct table_said said;
 
-	if (request_admin_owner(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &said,
+	if (nc2_request_admin_owner(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, &said,
 				ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	if (ctl->global_op == GLOBAL_AUTO)
@@ -391,14 +391,14 @@ static int printed(const struct ctl *ctl, int rc)
 /* --show, on stdout. */
 static int show(const struct ctl *ctl)
 {
-	return printed(ctl, ctl->json ? show_print_json(stdout, ctl->error) :
-					show_print(stdout, ctl->error));
+	return printed(ctl, ctl->json ? nc2_show_print_json(stdout, ctl->error) :
+					nc2_show_print(stdout, ctl->error));
 }
 
 /* --hardware, on stdout. */
 static int hardware(const struct ctl *ctl)
 {
-	return printed(ctl, hardware_print(stdout, ctl->cpu_compress, ctl->error));
+	return printed(ctl, nc2_hardware_print(stdout, ctl->cpu_compress, ctl->error));
 }
 
 /* Whether a command that cannot run must fail before the plan says or

@@ -20,7 +20,7 @@ static void set_err(struct parse_err *e, enum parse_errkind kind,
 
 /* The one number primitive: base 10 digits only, no sign, no blanks,
  * checked against max before anything narrows it. */
-int parse_ulong(const char *s, unsigned long max, unsigned long *out)
+int nc2_parse_ulong(const char *s, unsigned long max, unsigned long *out)
 {
 	char *end;
 	unsigned long v;
@@ -37,7 +37,7 @@ int parse_ulong(const char *s, unsigned long max, unsigned long *out)
 	return 0;
 }
 
-/* parse_ulong() on the span [s, s+len). */
+/* nc2_parse_ulong() on the span [s, s+len). */
 static int parse_span(const char *s, size_t len, unsigned long max, unsigned long *out)
 {
 	char buf[32];
@@ -51,7 +51,7 @@ static int parse_span(const char *s, size_t len, unsigned long max, unsigned lon
 		return len ? -ERANGE : -EINVAL;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	return parse_ulong(buf, max, out);
+	return nc2_parse_ulong(buf, max, out);
 }
 
 /* "N" or "A-B" with A <= B. */
@@ -137,7 +137,7 @@ static int add_weight_items(const char *s, struct weight_list *wl, struct parse_
 
 /* "NODES:WEIGHT[,NODES:WEIGHT...]", NODES being N or A-B, WEIGHT 1-255.
  * -ENOMEM when the list cannot grow; on any error WL holds nothing. */
-int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e)
+int nc2_parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e)
 {
 	int rc;
 
@@ -145,11 +145,11 @@ int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e
 	e->kind = PE_NONE;
 	rc = add_weight_items(s, wl, e);
 	if (rc < 0)
-		weight_list_free(wl);
+		nc2_weight_list_free(wl);
 	return rc;
 }
 
-void weight_list_free(struct weight_list *wl)
+void nc2_weight_list_free(struct weight_list *wl)
 {
 	free(wl->weight);
 	memset(wl, 0, sizeof(*wl));
@@ -158,7 +158,7 @@ void weight_list_free(struct weight_list *wl)
 /* A node list as libnuma reads one, without its machine: "all", or items
  * "N" or "A-B" (A <= B, below PARSE_MAX_NODES) between single commas, after
  * an optional '!' or '+'. Which nodes exist is the machine's to say. */
-int parse_node_list(const char *s, struct parse_err *e)
+int nc2_parse_node_list(const char *s, struct parse_err *e)
 {
 	e->kind = PE_NONE;
 	if (*s == '!' || *s == '+')
@@ -184,7 +184,7 @@ int parse_node_list(const char *s, struct parse_err *e)
 /* libnuma reads node and CPU numbers with strtoul() into an int, so
  * 4294967296 becomes node 0: every number of a plain list (one without a
  * "netdev:"-style prefix) must fit below max first. */
-int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
+int nc2_parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
 {
 	e->kind = PE_NONE;
 	if (strchr(s, ':'))
@@ -203,7 +203,7 @@ int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e)
 }
 
 /* Bytes, with an optional k, m, g or t suffix (powers of 1024), as numactl's --length. */
-int parse_size(const char *s, unsigned long long *out, struct parse_err *e)
+int nc2_parse_size(const char *s, unsigned long long *out, struct parse_err *e)
 {
 	size_t len = strlen(s);
 	const char *units = "kmgt";
@@ -224,7 +224,7 @@ int parse_size(const char *s, unsigned long long *out, struct parse_err *e)
 	return 0;
 }
 
-int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e)
+int nc2_parse_octal_mode(const char *s, unsigned *out, struct parse_err *e)
 {
 	char *end;
 	unsigned long v;
@@ -241,7 +241,7 @@ int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e)
 }
 
 /* what names the argument, such as "weight list" or "length". */
-void parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len)
+void nc2_parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len)
 {
 	switch (e->kind) {
 	case PE_WEIGHT:

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Pure parsers: no printing, no exiting, no system state.
  * Each returns 0 or a negative errno and fills a struct parse_err that
- * parse_strerror() turns into the message main() reports. */
+ * nc2_parse_strerror() turns into the message main() reports. */
 #ifndef NUMACTL2_PARSE_H
 #define NUMACTL2_PARSE_H
 
@@ -17,7 +17,7 @@
 
 /* A weight of 0 (not named in a list, or the kernel's "system default" on
  * 6.9-6.15) is 1: the one place that says so. */
-static inline unsigned weight_effective(unsigned w)
+static inline unsigned nc2_weight_effective(unsigned w)
 {
 	return w ? w : 1;
 }
@@ -40,20 +40,20 @@ struct parse_err {
 };
 
 /* Weights by node; 0 means the list did not name that node. The array
- * reaches the highest node named; weight_list_free() frees it. */
+ * reaches the highest node named; nc2_weight_list_free() frees it. */
 struct weight_list {
 	uint8_t *weight;	/* max_node + 1 of them */
 	unsigned count;		/* nodes named */
 	unsigned max_node;	/* highest node named */
 };
 
-int parse_ulong(const char *s, unsigned long max, unsigned long *out);
-int parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e);
-void weight_list_free(struct weight_list *wl);
-int parse_node_list(const char *s, struct parse_err *e);
-int parse_list_numbers(const char *s, unsigned long max, struct parse_err *e);
-int parse_size(const char *s, unsigned long long *out, struct parse_err *e);
-int parse_octal_mode(const char *s, unsigned *out, struct parse_err *e);
-void parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len);
+int nc2_parse_ulong(const char *s, unsigned long max, unsigned long *out);
+int nc2_parse_weight_list(const char *s, struct weight_list *wl, struct parse_err *e);
+void nc2_weight_list_free(struct weight_list *wl);
+int nc2_parse_node_list(const char *s, struct parse_err *e);
+int nc2_parse_list_numbers(const char *s, unsigned long max, struct parse_err *e);
+int nc2_parse_size(const char *s, unsigned long long *out, struct parse_err *e);
+int nc2_parse_octal_mode(const char *s, unsigned *out, struct parse_err *e);
+void nc2_parse_strerror(const struct parse_err *e, const char *what, char *buf, size_t len);
 
 #endif

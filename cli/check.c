@@ -19,7 +19,7 @@
 static void read_weight_list(const char *arg, struct weight_list *wl)
 {
 	struct parse_err e;
-	int rc = parse_weight_list(arg, wl, &e);
+	int rc = nc2_parse_weight_list(arg, wl, &e);
 
 	if (rc == -ENOMEM) {
 		errno = ENOMEM;

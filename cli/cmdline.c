@@ -26,7 +26,7 @@ static void check_list_numbers(const char *what, const char *arg)
 {
 	struct parse_err e;
 
-	if (parse_list_numbers(arg, INT_MAX, &e) < 0)
+	if (nc2_parse_list_numbers(arg, INT_MAX, &e) < 0)
 		usage_error("invalid %s: '%s' (%s is out of range)", what, arg, e.item);
 }
 
@@ -93,8 +93,8 @@ static void cpus_option(struct ctl *ctl, struct order *o, const char *arg)
 		usage_error("cannot bind CPUs together with --shm/--file");
 	o->node_spec_seen = true;
 	check_list_numbers("CPU list", arg);
-	ctl->cpus = cpus_parse(arg, ctl->all);
-	if (!ctl->cpus || nodes_first(ctl->cpus) < 0)
+	ctl->cpus = nc2_cpus_parse(arg, ctl->all);
+	if (!ctl->cpus || nc2_nodes_first(ctl->cpus) < 0)
 		usage_error("invalid CPU list: '%s'", arg);
 }
 
@@ -151,7 +151,7 @@ static unsigned long long size_option(const struct ctl *ctl, const char *opt, co
 	unsigned long long v;
 
 	before_region(ctl, opt);
-	if (parse_size(optarg, &v, &e) < 0)
+	if (nc2_parse_size(optarg, &v, &e) < 0)
 		usage_parse_error(&e, what);
 	return v;
 }
@@ -161,14 +161,14 @@ static void shmmode_option(struct ctl *ctl)
 	struct parse_err e;
 
 	before_region(ctl, "--shmmode");
-	if (parse_octal_mode(optarg, &ctl->shm.mode, &e) < 0)
+	if (nc2_parse_octal_mode(optarg, &ctl->shm.mode, &e) < 0)
 		usage_parse_error(&e, "mode");
 }
 
 static void shmid_option(struct ctl *ctl)
 {
 	before_region(ctl, "--shmid");
-	if (parse_ulong(optarg, 255, &ctl->shm.shmid) < 0)
+	if (nc2_parse_ulong(optarg, 255, &ctl->shm.shmid) < 0)
 		usage_error("invalid shm id: '%s' (0-255)", optarg);
 }
 
@@ -178,7 +178,7 @@ static void home_node_option(struct ctl *ctl)
 
 	if (ctl->policy.home_node >= 0)
 		usage_error("--home-node given twice");
-	if (parse_ulong(optarg, (unsigned long)numa_max_node(), &node) < 0)
+	if (nc2_parse_ulong(optarg, (unsigned long)numa_max_node(), &node) < 0)
 		usage_error("invalid home node: '%s' (0-%d)", optarg, numa_max_node());
 	ctl->policy.home_node = (int)node;
 }
@@ -243,7 +243,7 @@ static void measure_time_option(struct ctl *ctl)
 
 	if (ctl->measure_secs)
 		usage_error("--measure-time given twice");
-	if (parse_ulong(optarg, MEASURE_MAX_SECS, &secs) < 0 || !secs)
+	if (nc2_parse_ulong(optarg, MEASURE_MAX_SECS, &secs) < 0 || !secs)
 		usage_error("invalid --measure-time: '%s' (1-%d seconds)", optarg, MEASURE_MAX_SECS);
 	ctl->measure_secs = (unsigned)secs;
 }
@@ -254,7 +254,7 @@ static void measure_size_option(struct ctl *ctl)
 
 	if (ctl->measure_size)
 		usage_error("--measure-size given twice");
-	if (parse_size(optarg, &ctl->measure_size, &e) < 0)
+	if (nc2_parse_size(optarg, &ctl->measure_size, &e) < 0)
 		usage_parse_error(&e, "measure size");
 	if (ctl->measure_size < MEASURE_SIZE_MIN)
 		usage_error("invalid --measure-size: '%s' (at least 1m)", optarg);

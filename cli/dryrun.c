@@ -10,7 +10,7 @@ static void print_global_op(const struct ctl *ctl)
 {
 	if (ctl->global_op == GLOBAL_AUTO)
 		printf("would turn on the kernel's auto interleave weights\n");
-	else if (admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL,
+	else if (nc2_admin_print_set(stdout, ctl->global_op == GLOBAL_SET ? &ctl->weights : NULL,
 				 ctl->error) < 0)
 		cli_request_failed(ctl->error);
 }
@@ -18,7 +18,7 @@ static void print_global_op(const struct ctl *ctl)
 /* The admin's change, asked as a dry run: it fails as the run would. */
 static int global_op_dry(const struct ctl *ctl)
 {
-	if (request_admin_dry(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, ctl->error) < 0) {
+	if (nc2_request_admin_dry(cli_admin_op(ctl), &ctl->weights, &ctl->req.lease, ctl->error) < 0) {
 		(void)fflush(stdout);
 		cli_request_failed(ctl->error);
 	}
@@ -36,18 +36,18 @@ int dry_run(struct ctl *ctl)
 	}
 	/* A dry run fails as the run would, with its message, where it can
 	 * tell: after its plan, so that the weights refused are seen. */
-	refused = request_dry_check(&ctl->req, ctl->plan, ctl->error);
+	refused = nc2_request_dry_check(&ctl->req, ctl->plan, ctl->error);
 	printf("policy: %s%s\n",
-	       p->mode == POLICY_NONE ? "default (unchanged)" : policy_name(p->mode).s,
+	       p->mode == POLICY_NONE ? "default (unchanged)" : nc2_policy_name(p->mode).s,
 	       p->flags & MPOL_F_NUMA_BALANCING ? " (balancing)" : "");
 	if (p->nodes)
-		nodes_fprint(stdout, "nodes", p->nodes);
-	if (request_print_weights(stdout, &ctl->req, ctl->plan, ctl->error) < 0)
+		nc2_nodes_fprint(stdout, "nodes", p->nodes);
+	if (nc2_request_print_weights(stdout, &ctl->req, ctl->plan, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	if (ctl->cpunodes)
-		nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
+		nc2_nodes_fprint(stdout, "cpunodebind", ctl->cpunodes);
 	if (ctl->cpus)
-		nodes_fprint(stdout, "physcpubind", ctl->cpus);
+		nc2_nodes_fprint(stdout, "physcpubind", ctl->cpus);
 	if (p->home_node >= 0)
 		printf("home node: %d\n", p->home_node);
 	if (ctl->use_shm)
@@ -64,7 +64,7 @@ int dry_run(struct ctl *ctl)
 		printf("\n");
 	}
 	if (p->has_weights)
-		printf("why the weights go there: %s\n", request_why(nc2_plan_why(ctl->plan)));
+		printf("why the weights go there: %s\n", nc2_request_why(nc2_plan_why(ctl->plan)));
 	if (refused < 0) {
 		(void)fflush(stdout);
 		cli_request_failed(ctl->error);

@@ -21,7 +21,7 @@ void exec_failed(const char *name, int errnum, const char *bare_opt)
 
 void exec_check(char **command, char *const envp[], const char *bare_opt)
 {
-	int rc = prog_exec_error(command[0], envp);
+	int rc = nc2_prog_exec_error(command[0], envp);
 
 	if (rc < 0)
 		exec_failed(command[0], -rc, bare_opt);

@@ -23,7 +23,7 @@ void pid_option(struct ctl *ctl, const char *arg)
 
 	if (ctl->pid)
 		usage_error("--pid given twice");
-	if (parse_ulong(arg, PID_ARG_MAX, &pid) < 0 || pid == 0)
+	if (nc2_parse_ulong(arg, PID_ARG_MAX, &pid) < 0 || pid == 0)
 		usage_error("invalid --pid: '%s' (a process id, 1-%d)", arg, PID_ARG_MAX);
 	ctl->pid = (pid_t)pid;
 }
@@ -83,7 +83,7 @@ int pid_run(const struct ctl *ctl)
 		.migrate = ctl->migrate, .out = stdout,
 	};
 
-	if (pid_apply(&r, ctl->error) < 0)
+	if (nc2_pid_apply(&r, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	return 0;
 }

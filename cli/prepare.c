@@ -57,7 +57,7 @@ static void check_home_node_kernel(const struct ctl *ctl)
 {
 	const struct policy *p = &ctl->policy;
 
-	if (p->home_node < 0 || mpol2_present())
+	if (p->home_node < 0 || nc2_mpol2_present())
 		return;
 	if (p->mode != MPOL_BIND && p->mode != MPOL_PREFERRED_MANY)
 		usage_error("--home-node needs --membind or --preferred-many on a kernel "
@@ -82,7 +82,7 @@ static void prepare_measure(struct ctl *ctl)
 	const struct policy *p = &ctl->policy;
 	if (!ctl->measure)
 		return;
-	ctl->measure_nodes = p->mode == POLICY_NONE ? measure_default_nodes() : p->nodes;
+	ctl->measure_nodes = p->mode == POLICY_NONE ? nc2_measure_default_nodes() : p->nodes;
 	if (nc2_measure_room(ctl->measure_nodes, ctl->req.measure_size, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 }
@@ -97,7 +97,7 @@ void cli_prepare(struct ctl *ctl)
 	if (ctl->global_op != GLOBAL_NONE)
 		return;
 	fill_request(ctl);
-	if (request_resolve(&ctl->req, ctl->plan, ctl->error) < 0)
+	if (nc2_request_resolve(&ctl->req, ctl->plan, ctl->error) < 0)
 		cli_request_failed(ctl->error);
 	if (msg_plan_notice(msg, sizeof(msg), ctl->plan, &ctl->policy))
 		warnx("%s", msg);

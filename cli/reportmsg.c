@@ -11,7 +11,7 @@ void report_exit_warnings(const struct report *r, struct nc2_error *e)
 {
 	char msg[REQ_MSG_MAX];
 
-	if (report_failed(r, e) < 0) {
+	if (nc2_report_failed(r, e) < 0) {
 		msg_error(msg, sizeof(msg), e, NULL);
 		warnx("%s", msg);
 	}
@@ -20,7 +20,7 @@ void report_exit_warnings(const struct report *r, struct nc2_error *e)
 void report_finish(struct report *r, const struct job *job, struct nc2_error *e)
 {
 	char msg[REQ_MSG_MAX];
-	bool seen = report_seen(r);
+	bool seen = nc2_report_seen(r);
 	int status;
 
 	/* ptrace(2): a tracee killed by SIGKILL may end without an exit-stop
@@ -32,7 +32,7 @@ void report_finish(struct report *r, const struct job *job, struct nc2_error *e)
 		      WTERMSIG(status));
 	else if (!seen)
 		warnx("no report: the job ended without an exit-stop");
-	if (report_close(r, e) < 0) {
+	if (nc2_report_close(r, e) < 0) {
 		msg_error(msg, sizeof(msg), e, NULL);
 		warnx("%s", msg);
 	}

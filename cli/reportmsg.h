@@ -5,7 +5,7 @@
 
 #include "libnumactl2.h"
 
-/* After report_print(), in the watcher: what went wrong reading the job's
+/* After nc2_report_print(), in the watcher: what went wrong reading the job's
  * pages or writing the report, if anything. */
 void report_exit_warnings(const struct report *r, struct nc2_error *e);
 

@@ -18,6 +18,6 @@ static void creating(const struct shm_region *r, enum shm_created what)
 void attach_shm(struct shm_region *r, struct nc2_error *e)
 {
 	r->creating = creating;
-	if (shm_attach(r, e) < 0)
+	if (nc2_shm_attach(r, e) < 0)
 		cli_request_failed(e);
 }

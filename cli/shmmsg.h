@@ -5,7 +5,7 @@
 
 #include "libnumactl2.h"
 
-/* shm_attach(), announcing the key file and segment it makes; exit 1 when
+/* nc2_shm_attach(), announcing the key file and segment it makes; exit 1 when
  * it fails (E says why). */
 void attach_shm(struct shm_region *r, struct nc2_error *e);
 

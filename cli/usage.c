@@ -143,6 +143,6 @@ void usage_parse_error(const struct parse_err *e, const char *what)
 {
 	char msg[160];
 
-	parse_strerror(e, what, msg, sizeof(msg));
+	nc2_parse_strerror(e, what, msg, sizeof(msg));
 	usage_error("%s", msg);
 }

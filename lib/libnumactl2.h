@@ -67,9 +67,9 @@ struct policy {
 };
 
 /* The weight P gives node N: 1 where it names none. */
-static inline unsigned policy_weight(const struct policy *p, unsigned n)
+static inline unsigned nc2_policy_weight(const struct policy *p, unsigned n)
 {
-	return weight_effective(n < p->nweights ? p->weight[n] : 0);
+	return nc2_weight_effective(n < p->nweights ? p->weight[n] : 0);
 }
 
 /* Made and read by the library only: the front ends hold pointers. */
@@ -125,11 +125,11 @@ enum nc2_fault {
 	REQ_MEASURE_TOO_MANY,	/* more nodes than a measurement takes */
 	REQ_MEASURE_NODE_ROOM,	/* node, value: the size in MiB */
 	REQ_MEASURE_CGROUP_ROOM,	/* value: the size, count: the room, in MiB */
-	/* -w local (auto_local_nodes()). */
+	/* -w local (nc2_auto_local_nodes()). */
 	LOCAL_NO_CPU_NODE,	/* the job's CPUs are on no node the sysfs lists */
 	LOCAL_NONE_NEAR,	/* no node with memory is nearest to them */
 	LOCAL_UNREAD,		/* errno */
-	/* --shm and --file (shm_attach() and the dumps): name, the key
+	/* --shm and --file (nc2_shm_attach() and the dumps): name, the key
 	 * file or the file (SHM_NO_LENGTH: the option). */
 	SHM_NO_LENGTH,		/* attached, with no length to set a policy on */
 	SHM_UNALIGNED,		/* address or length not page aligned */
@@ -145,7 +145,7 @@ enum nc2_fault {
 	SHM_FILE_EXTEND,	/* ftruncate(): errno */
 	SHM_FILE_MAP,		/* mmap(): errno */
 	SHM_GET_POLICY,		/* get_mempolicy() on a page, in a dump: errno */
-	/* --pid (pid_apply()): value, the process; mode, the policy set
+	/* --pid (nc2_pid_apply()): value, the process; mode, the policy set
 	 * (POLICY_NONE: --show). All before PID_SET changed nothing. */
 	PID_OPEN,		/* its pidfd: ESRCH no such process */
 	PID_READ,		/* get_mempolicy2: ENOSYS no calls, EINVAL/E2BIG no
@@ -158,7 +158,7 @@ enum nc2_fault {
 				 * starting threads: THREADS_MAX_PASSES passes) */
 	PID_MOVE,		/* move_pages: EIO some pages stayed, ESRCH exited,
 				 * EPERM not ours; moved counts in every case */
-	/* --report (report_open(), report_close()): name, the file or NULL. */
+	/* --report (nc2_report_open(), nc2_report_close()): name, the file or NULL. */
 	REPORT_SYMLINK,		/* a symbolic link is on its path */
 	REPORT_NOT_REGULAR,	/* not a regular file */
 	REPORT_LINKS,		/* more than one link */
@@ -173,17 +173,17 @@ enum nc2_fault {
 	NC2_LEASES_UNLISTED,	/* the table's leases cannot be listed (out of memory);
 				 * --dry-run's lines too */
 	NC2_CALL,		/* errno, call: the system call that failed */
-	/* The job's watcher (request_job_start()): name, the command; call. */
+	/* The job's watcher (nc2_request_job_start()): name, the command; call. */
 	JOB_WATCHER,
-	/* The table's watcher (request_watch_table()): errno. */
+	/* The table's watcher (nc2_request_watch_table()): errno. */
 	TABLE_WATCHER,
-	/* numactl2d could not start or go on (owner_serve()): errno. */
+	/* numactl2d could not start or go on (nc2_owner_serve()): errno. */
 	OWNER_SERVE,
 	/* The table put back after a job (struct settle): errno, the owner's. */
 	SETTLE_OWNER,
 	/* Why the libnuma check could not finish (struct libnuma_finding,
 	 * LIBNUMA_UNCHECKED): libnuma, the finding. */
-	LIBNUMA_SLOW,		/* the loader took longer than libnuma_check_limit_ms() */
+	LIBNUMA_SLOW,		/* the loader took longer than nc2_libnuma_check_limit_ms() */
 	LIBNUMA_TOO_BIG,	/* more than numactl2 reads: a loader's output, or a
 				 * static program over LIBNUMA_SCAN_MAX */
 	LIBNUMA_UNREAD,		/* errno */
@@ -226,30 +226,30 @@ bool nc2_error_is_usage(const struct nc2_error *e);
 
 /* Node and CPU lists, through libnuma (lib/policy/nodes.c; a node list
  * checked: nc2_nodes_parse()). */
-struct bitmask *cpus_parse(const char *s, bool all);
-int nodes_first(const struct bitmask *mask);
-int nodes_next(const struct bitmask *mask, unsigned from);
-void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
+struct bitmask *nc2_cpus_parse(const char *s, bool all);
+int nc2_nodes_first(const struct bitmask *mask);
+int nc2_nodes_next(const struct bitmask *mask, unsigned from);
+void nc2_nodes_fprint(FILE *f, const char *name, const struct bitmask *mask);
 
 /* Policies (lib/policy/policy.c). */
 /* numactl's name of a mode, "[N]" for a mode it has no name for: a value,
- * so that no call keeps it for the next (policy_name(mode).s lives until
+ * so that no call keeps it for the next (nc2_policy_name(mode).s lives until
  * the end of the expression that asks). */
 struct policy_word {
 	char s[24];
 };
-struct policy_word policy_name(int mode);
+struct policy_word nc2_policy_name(int mode);
 
 /* Whether the running kernel lists the kernel/ series' calls, which set a
  * task's policy with weights of its own (lib/policy/mpol2.c). */
-bool mpol2_present(void);
+bool nc2_mpol2_present(void);
 
 /* Passes over /proc/PID/task before --pid gives up on a process that keeps
  * starting threads (lib/policy/threads.c). */
 #define THREADS_MAX_PASSES 100
 
 /* --shm and --file regions (lib/policy/shm.c). */
-/* What shm_attach() makes on the way, for the front end to announce. */
+/* What nc2_shm_attach() makes on the way, for the front end to announce. */
 enum shm_created { SHM_CREATING_KEYFILE, SHM_CREATING_SEGMENT };
 
 struct shm_region {
@@ -260,22 +260,22 @@ struct shm_region {
 	unsigned mode;			/* --shmmode */
 	unsigned long shmid;		/* --shmid: the ftok() project id */
 	bool huge;			/* --huge */
-	/* Told before shm_attach() makes the key file or the segment; may be NULL. */
+	/* Told before nc2_shm_attach() makes the key file or the segment; may be NULL. */
 	void (*creating)(const struct shm_region *r, enum shm_created what);
-	char *addr;			/* after shm_attach() */
+	char *addr;			/* after nc2_shm_attach() */
 	long pagesize;
 };
 
 /* 0, or -1 with E's fault the SHM_ step that failed. */
-int shm_attach(struct shm_region *r, struct nc2_error *e);
-void shm_touch(const struct shm_region *r);
+int nc2_shm_attach(struct shm_region *r, struct nc2_error *e);
+void nc2_shm_touch(const struct shm_region *r);
 /* Write numactl's --dump and --dump-nodes lines to f; 0, or -1 with E's
  * fault SHM_GET_POLICY (the lines before it are written). */
-int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e);
-int shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e);
+int nc2_shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e);
+int nc2_shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e);
 /* numactl's --verify: a line on f for each page not placed as MODE on
  * NODES asks, counted in *bad; 0, or -1 as a dump. */
-int shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
+int nc2_shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
 		     unsigned *bad, struct nc2_error *e);
 
 /* Weights from bandwidths (lib/bandwidth/bwmodel.c). */
@@ -348,27 +348,27 @@ struct measurement {
 
 /* The nodes --measure looks at without a node list: those with memory that
  * the cpuset allows. */
-struct bitmask *measure_default_nodes(void);
+struct bitmask *nc2_measure_default_nodes(void);
 
 /* Runs the triad on each node, with one thread on each CPU of the calling
  * thread's affinity, and chooses weights; 0, or -1 with E's fault REQ_MEASURE. */
-int measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e);
+int nc2_measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e);
 
 /* The bandwidths, the weights they give and the time, as --measure prints them. */
-void measure_print(FILE *f, const struct measurement *m);
+void nc2_measure_print(FILE *f, const struct measurement *m);
 
 /* The job's memory cgroup (lib/bandwidth/memcg.c). */
 #define MEMCG_UNLIMITED (~0ULL)
 
 /* The least, up the hierarchy, of limit less usage, in bytes;
  * MEMCG_UNLIMITED when no memory cgroup limits it (or none can be read). */
-unsigned long long memcg_room(void);
+unsigned long long nc2_memcg_room(void);
 
 /* --weights=auto (lib/bandwidth/autoweights.c). */
 /* -w local: the memory nodes nearest to the job's CPUs (initiators_local()),
  * as a new mask in *out. Returns 0, or -1 with E's fault LOCAL_NO_CPU_NODE,
  * LOCAL_NONE_NEAR or LOCAL_UNREAD. */
-int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
+int nc2_auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
 		     struct bitmask **out, struct nc2_error *e);
 
 /* How a run treats the weights other jobs hold (the table's owner,
@@ -415,7 +415,7 @@ struct table_said {
 /* --dry-run of --set-global-weights=WL, or (NULL) of --reset-global-weights:
  * "would set global interleave weights: 0:3 1:1"; 0, or -1 with E's fault
  * NC2_LEASES_UNLISTED (lib/print/planprint.c). */
-int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e);
+int nc2_admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e);
 
 /* Whether the program's libnuma drops task-local weights (lib/job/libnumacheck.c). */
 enum libnuma_verdict {
@@ -444,7 +444,7 @@ struct libnuma_finding {
 #define LIBNUMA_SCAN_MAX (256UL << 20)
 
 /* How long the loader has to answer, in milliseconds. */
-unsigned libnuma_check_limit_ms(void);
+unsigned nc2_libnuma_check_limit_ms(void);
 
 /* The job, watched to its end (lib/job/supervise.c). */
 /* The job's own process with its last thread in its exit-stop (traced), or
@@ -470,7 +470,7 @@ enum job_watch {
 
 /* The job and its watcher (lib/job/job.c): made with the command and how
  * it is watched, its hooks set, read through the accessors once
- * supervise_watch() returned. */
+ * nc2_supervise_watch() returned. */
 struct job;
 
 /* NULL when out of memory; nc2_job_free() lets it go. */
@@ -497,7 +497,7 @@ bool nc2_job_sampled(const struct job *job);
 /* In the watcher: waits until the job has ended. Returns 0 once it ran and
  * ended (WATCH_TRACE: held in its last exit-stop until supervise_release()),
  * -1 when the exec failed. */
-int supervise_watch(struct job *job);
+int nc2_supervise_watch(struct job *job);
 
 /* LeakSanitizer in the job (lib/job/leaksan.c). */
 /* Does the program an exec of command would run with the environment envp
@@ -505,21 +505,21 @@ int supervise_watch(struct job *job);
  * LeakSanitizer: __lsan_ or __asan_init among its dynamic symbols (clang
  * links the runtime in), or libasan/liblsan among the libraries it needs
  * (gcc)? Not when ASAN_OPTIONS or LSAN_OPTIONS turns leak detection off. */
-bool leaksan_runs(char **command, char *const envp[]);
+bool nc2_leaksan_runs(char **command, char *const envp[]);
 
 /* Whether the job's exec gains privilege (lib/job/privexec.c): the file
  * execvp(cmd) would run with envp is set-user-ID, set-group-ID or has file
  * capabilities, which the kernel does not grant to a traced exec. */
-bool prog_gains_privilege(const char *cmd, char *const envp[]);
+bool nc2_prog_gains_privilege(const char *cmd, char *const envp[]);
 /* Does this process run under a tracer (strace, gdb: TracerPid)? Its exec,
  * the job, cannot then be traced by a watcher. */
-bool self_traced(void);
+bool nc2_self_traced(void);
 
 /* How the job's exec would fail (lib/job/progload.c). */
 /* How execvp(cmd) would fail with the environment envp, found without
  * running anything: 0 (a file it would run), -ENOENT (none found), -EACCES
  * (found, but a directory or not executable), or another -errno. */
-int prog_exec_error(const char *cmd, char *const envp[]);
+int nc2_prog_exec_error(const char *cmd, char *const envp[]);
 
 /* --report (lib/job/report.c). */
 enum report_format { REPORT_NONE, REPORT_TABLE, REPORT_JSON };
@@ -533,36 +533,36 @@ struct report_opts {
 	char **command;
 };
 
-/* A report as O asks, into *R (report_close() frees it), with
+/* A report as O asks, into *R (nc2_report_close() frees it), with
  * --report-file opened (before anything changes): with no symlink anywhere
  * on its path, a regular file only, with one link only, of this user's own
  * and not on a filesystem of kernel controls, procfs, sysfs, cgroupfs and
  * the like; a file that is there is not truncated until the report is
  * written. 0, or -1 with E's fault REPORT_SYMLINK, REPORT_NOT_REGULAR,
  * REPORT_LINKS, REPORT_NOT_OWN, REPORT_KERNEL_FS or REPORT_OPEN. */
-int report_open(const struct report_opts *o, struct report **r, struct nc2_error *e);
+int nc2_report_open(const struct report_opts *o, struct report **r, struct nc2_error *e);
 /* supervise.c's hook (struct job's at_exit): adds the pages of the process
  * x names to r (or says in r why it could not); a sample replaces the one
  * before. */
-void report_add_process(const struct job_exit *x, void *arg);
+void nc2_report_add_process(const struct job_exit *x, void *arg);
 /* supervise.c's other hook (struct job's at_sample_started): a sample of
  * every process the job started, the last of each kept for the report. */
-void report_sample_started(pid_t job, void *arg);
+void nc2_report_sample_started(pid_t job, void *arg);
 
-/* Prints the report of the job that has ended (supervise_watch()) to r->out
+/* Prints the report of the job that has ended (nc2_supervise_watch()) to r->out
  * (--report-file truncated first); nothing when the job's own process was
- * not read. Failures are kept for report_failed(). */
-void report_print(struct report *r, const struct job *job);
+ * not read. Failures are kept for nc2_report_failed(). */
+void nc2_report_print(struct report *r, const struct job *job);
 
 /* Whether the exit-stop (or a sample) of the job's own process was reached. */
-bool report_seen(const struct report *r);
+bool nc2_report_seen(const struct report *r);
 /* 0, or -1 with E's fault REPORT_UNREAD (a process whose numa_maps could
  * not be read: no report) or REPORT_UNWRITTEN (the report could not be
  * written). */
-int report_failed(const struct report *r, struct nc2_error *e);
+int nc2_report_failed(const struct report *r, struct nc2_error *e);
 /* Closes --report-file and lets the report go; 0, or -1 with E's fault
  * REPORT_WRITE. */
-int report_close(struct report *r, struct nc2_error *e);
+int nc2_report_close(struct report *r, struct nc2_error *e);
 
 /* --pid --migrate: how many pages moved (lib/job/migrate.c). */
 struct migrate_result {
@@ -576,15 +576,15 @@ struct migrate_result {
 /* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
  * numactl does, and exits 1), NC2_CALL (get_mempolicy2 may fail with ENOSYS
  * under a seccomp filter) or NC2_LEASES_UNLISTED. */
-int show_print(FILE *out, struct nc2_error *e);
+int nc2_show_print(FILE *out, struct nc2_error *e);
 /* The same as JSON: the policy, its masks and weights, the global table
  * and numactl2d's holders (pid, uid, user, command, weights). */
-int show_print_json(FILE *out, struct nc2_error *e);
+int nc2_show_print_json(FILE *out, struct nc2_error *e);
 
 /* --hardware (lib/print/hardware.c). */
 /* Written to OUT: 0; or -1 with E's fault NC2_NO_NUMA (OUT says so, as
  * numactl does, and exits 1) or NC2_LEASES_UNLISTED (nothing written). */
-int hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e);
+int nc2_hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e);
 
 /* --pid (lib/request/pidpolicy.c): a running process's policy, read through
  * its pidfd, then set on every thread of it (a policy given) or printed in
@@ -598,7 +598,7 @@ struct pid_request {
 
 /* 0, or -1 with E's fault the PID_ step that failed (with --migrate,
  * nc2_error_moved() counts the pages moved and not). */
-int pid_apply(const struct pid_request *r, struct nc2_error *e);
+int nc2_pid_apply(const struct pid_request *r, struct nc2_error *e);
 
 /* The request (lib/request/resolve.c, apply.c, jobend.c, places.c). */
 /* The longest --wait (the CLI) and --weights-wait (the plugin): a week. */
@@ -658,7 +658,7 @@ enum plan_why {
 				 * is false), since no weight moves a page */
 };
 
-/* A request resolved (request_resolve()), then applied: made by
+/* A request resolved (nc2_request_resolve()), then applied: made by
  * nc2_plan_new(), used by the calls below and read through the accessors;
  * its layout is the library's own (lib/request/plan.h). One for each
  * request: a process may hold several. */
@@ -669,13 +669,13 @@ struct plan *nc2_plan_new(void);
 void nc2_plan_free(struct plan *pl);
 /* Where the weights go, and why (--dry-run says it). */
 enum plan_why nc2_plan_why(const struct plan *pl);
-/* --weights=measured: request_measure() before apply. */
+/* --weights=measured: nc2_request_measure() before apply. */
 bool nc2_plan_measured(const struct plan *pl);
 /* The global table's weights, held for the job. */
 bool nc2_plan_table_change(const struct plan *pl);
-/* Apply asked the table's owner (request_table_said() says what it changed). */
+/* Apply asked the table's owner (nc2_request_table_said() says what it changed). */
 bool nc2_plan_table_taken(const struct plan *pl);
-/* The undo (request_undo(), or a failed apply) put written weights back. */
+/* The undo (nc2_request_undo(), or a failed apply) put written weights back. */
 bool nc2_plan_undone_written(const struct plan *pl);
 /* What the libnuma check of the program found; NULL where it did not run. */
 const struct libnuma_finding *nc2_plan_libnuma(const struct plan *pl);
@@ -688,9 +688,9 @@ const struct libnuma_finding *nc2_plan_libnuma(const struct plan *pl);
 #define OWNER_SOCKET_LIVE "/run/numactl2/socket"
 #define OWNER_STATE_LIVE "/run/numactl2/state"
 #define OWNER_RULES_FILE "/etc/numactl2/weights.conf"
-typedef void owner_log_fn(int priority, const char *fmt, ...)
+typedef void nc2_owner_log_fn(int priority, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log,
+int nc2_owner_serve(int listen_fd, const char *state_path, const char *rules_path, nc2_owner_log_fn *log,
 		struct nc2_error *e);
 
 /* What the table's owner (numactl2d) answered a refused ask. */
@@ -723,19 +723,19 @@ struct owner_refused {
  * where it listens, else root's own (lib/request/ownerask.c). 0 and what
  * changed in SAID, or -1 and E says why. */
 enum admin_op { ADMIN_SET, ADMIN_RESET, ADMIN_AUTO };
-int request_admin_owner(enum admin_op op, const struct weight_list *wl,
+int nc2_request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
 			struct nc2_error *e);
 /* The same, for --dry-run: the owner's verdict, nothing changed; 0, or -1
  * and E says why the run would fail. */
-int request_admin_dry(enum admin_op op, const struct weight_list *wl,
+int nc2_request_admin_dry(enum admin_op op, const struct weight_list *wl,
 		      const struct lease_options *o, struct nc2_error *e);
 
 /* --dry-run's lines of the plan's weights (lib/request/planlines.c, printed by
  * lib/print/planprint.c): the weights, where
  * they go and the leases in their way, the libnuma check it did not run,
  * --weights=auto's bandwidths; 0, or -1 with E's fault NC2_LEASES_UNLISTED. */
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+int nc2_request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
 			  struct nc2_error *e);
 /* A run's notice when --weights=auto's row is approximated (HMAT unread: a
  * user who is not root), as a value that msg_auto_notice() words. The words
@@ -800,30 +800,30 @@ int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
 
 /* resolve.c: the weights and where they go, the libnuma check, what the
  * global table needs; nothing is changed. 0 or -1 with *e filled. */
-int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e);
-const char *request_why(enum plan_why why);
+int nc2_request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e);
+const char *nc2_request_why(enum plan_why why);
 
 /* apply.c: --weights=measured measured now, into the policy; then the
  * global table's change (if any) under the transaction and its lease, and
  * the policy set. 0 or -1 with *e filled; on -1 what was written went back
  * (nc2_plan_undone_written() says whether anything had been). */
-int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
+int nc2_request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
 		    struct measurement *m, struct nc2_error *e);
-int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e);
+int nc2_request_apply(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* Its two steps, for a front end that says what the first did before the second. */
-int request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e);
-/* --dry-run: the refusal request_apply_table() would meet, as the same
+int nc2_request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e);
+/* --dry-run: the refusal nc2_request_apply_table() would meet, as the same
  * error (--no-global-weights, a holder in the way, a weight this user may
  * not write, a node beyond the table): the table's owner's verdict, with
  * nothing held or written; 0 when it would go ahead. */
-int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e);
-int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e);
+int nc2_request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e);
+int nc2_request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e);
 /* What the run wrote goes back (a failed exec); returns whether anything had been. */
-bool request_undo(struct plan *pl);
-/* What could not go back when request_undo() (or request_apply_policy()
+bool nc2_request_undo(struct plan *pl);
+/* What could not go back when nc2_request_undo() (or nc2_request_apply_policy()
  * that failed, nc2_plan_undone_written()) undid the run's change: "" when all
  * did, the table's weights and the kernel's auto switch. */
-const char *request_undo_stays(const struct plan *pl);
+const char *nc2_request_undo_stays(const struct plan *pl);
 
 /* jobend.c: what happens once the job (or the Slurm step) has ended. */
 struct job_end {
@@ -839,46 +839,46 @@ struct job_end {
 
 /* PL: this run's plan (NULL in a process that holds none, as slurmstepd's
  * exit); RESTORE: --restore-weights. */
-void request_job_ended(struct plan *pl, bool restore, struct job_end *out);
+void nc2_request_job_ended(struct plan *pl, bool restore, struct job_end *out);
 /* The job never ran or its exec failed: its leases go, what it wrote goes back. */
-void request_job_never_ran(struct plan *pl, struct job_end *out);
+void nc2_request_job_never_ran(struct plan *pl, struct job_end *out);
 
 /* jobrun.c: the watchers. The table's is started before the table is
  * written (where the plan may need it: a job's change, put back at its
  * end), so that numactl2 killed at any moment after the write leaves it to
  * the watcher; SAID is called in that watcher with what it did. 0, or -1
  * with E's fault TABLE_WATCHER: none started (the next run that changes
- * the table puts it back). request_apply_table() lets it go when the table
+ * the table puts it back). nc2_request_apply_table() lets it go when the table
  * was not changed. */
-int request_watch_table(const struct request *r, struct plan *pl,
+int nc2_request_watch_table(const struct request *r, struct plan *pl,
 			void (*said)(const struct settle *s), struct nc2_error *e);
-/* --report, --restore-weights: the job's watcher (supervise_watch()), which
+/* --report, --restore-weights: the job's watcher (nc2_supervise_watch()), which
  * takes over from the table's; the directory lock is let go first (the
  * leases stay). 0 in numactl2, which execs next; 1 in the watcher; -1 when
  * none could be started (E's fault JOB_WATCHER says why; nothing is left
  * running). */
-int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e);
+int nc2_request_job_start(struct plan *pl, struct job *job, struct nc2_error *e);
 /* In the job's watcher, once it has ended and its report is written: the
  * job let go, then what every job's end does; with RESTORE
  * (--restore-weights), the job's end is done before the job is let go, so
  * that the table is back by the time the job's parent sees it end; SAID
  * (the front end's words of OUT) is called before it is let go, too. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+void nc2_request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
 		      void (*said)(struct job_end *out));
 /* In numactl2, when the exec failed: the job's watcher ends without acting,
  * and what this run wrote goes back. */
-void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);
+void nc2_request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out);
 /* What the table's change did (nc2_plan_table_taken()), for the front ends' notices. */
-void request_table_said(const struct plan *pl, struct table_said *s);
+void nc2_request_table_said(const struct plan *pl, struct table_said *s);
 
 /* places.c: what a message names, the places the library reads and writes
  * (each owned by a module the front ends do not call). */
-enum lib_place {
+enum nc2_lib_place {
 	LIB_TABLE,		/* the global table's directory in sysfs */
 	LIB_OWNER,		/* the table's owner's state and lock (root's) */
 	LIB_NODEPERF,		/* the nodes' access classes in sysfs */
 	LIB_MPOL2_CALLS,	/* where the kernel series lists its calls */
 };
-const char *lib_place(enum lib_place place);
+const char *nc2_lib_place(enum nc2_lib_place place);
 
 #endif

@@ -21,17 +21,17 @@ void msg_node_list(char *buf, size_t len, const char *arg, const char *why)
 static void format_nodes(char *buf, size_t len, const struct bitmask *mask)
 {
 	size_t used = 0;
-	int n = nodes_first(mask);
+	int n = nc2_nodes_first(mask);
 
 	buf[0] = '\0';
 	while (n >= 0 && used < len) {
 		int last = n;
 
-		while (nodes_next(mask, (unsigned)last + 1) == last + 1)
+		while (nc2_nodes_next(mask, (unsigned)last + 1) == last + 1)
 			last++;
 		used += (size_t)snprintf(buf + used, len - used, last > n ? "%s%d-%d" : "%s%d",
 					 used ? "," : "", n, last);
-		n = nodes_next(mask, (unsigned)last + 1);
+		n = nc2_nodes_next(mask, (unsigned)last + 1);
 	}
 }
 
@@ -54,7 +54,7 @@ void msg_node_refused(char *buf, size_t len, const char *arg, const char *why)
 {
 	struct parse_err e;
 
-	if (parse_list_numbers(arg, (unsigned long)numa_max_node(), &e) < 0)
+	if (nc2_parse_list_numbers(arg, (unsigned long)numa_max_node(), &e) < 0)
 		msg_node_absent(buf, len, arg, e.item, numa_nodes_ptr);
 	else
 		msg_node_list(buf, len, arg, why);
@@ -78,7 +78,7 @@ void msg_auto_switched_off(char *buf, size_t len, const struct table_said *t)
 }
 
 /* What became of a run's change undone (its exec or its policy failed):
- * everything back, or exactly what stays (request_undo_stays()). */
+ * everything back, or exactly what stays (nc2_request_undo_stays()). */
 void msg_undone(char *buf, size_t len, const char *stays)
 {
 	if (stays[0])
@@ -93,7 +93,7 @@ void msg_one_node(char *buf, size_t len, const struct policy *p)
 {
 	snprintf(buf, len, "node %d alone needs no weights (weighted interleave over one node "
 		 "puts every page there): the global interleave weights are left as they are",
-		 nodes_first(p->nodes));
+		 nc2_nodes_first(p->nodes));
 }
 
 /* What becomes of a job's change when the job ends. */

@@ -112,7 +112,7 @@ static void owner_error(char *buf, size_t len, const struct nc2_error *e, const 
 		break;
 	case OWNER_SAID_UNSAVED:
 		snprintf(buf, len, "%scannot save %s (%s): nothing changed", who,
-			 o->by_service ? "its state" : lib_place(LIB_OWNER),
+			 o->by_service ? "its state" : nc2_lib_place(LIB_OWNER),
 			 strerror(nc2_error_errno(e)));
 		break;
 	case OWNER_SAID_UNWRITTEN:
@@ -121,7 +121,7 @@ static void owner_error(char *buf, size_t len, const struct nc2_error *e, const 
 	case OWNER_SAID_BAD:
 		if (nc2_error_errno(e) == ENOENT)
 			snprintf(buf, len, "node %u has no global interleave weight in %s",
-				 nc2_error_node(e), lib_place(LIB_TABLE));
+				 nc2_error_node(e), nc2_lib_place(LIB_TABLE));
 		else
 			snprintf(buf, len, "%sdid not take the request: %s", who, o->text);
 		break;
@@ -134,7 +134,7 @@ static void owner_error(char *buf, size_t len, const struct nc2_error *e, const 
 			with_errno(buf, len, e, "no answer from numactl2d");
 		else
 			snprintf(buf, len, "cannot take the global weight table's state in %s: %s; "
-				 "nothing changed", lib_place(LIB_OWNER), strerror(nc2_error_errno(e)));
+				 "nothing changed", nc2_lib_place(LIB_OWNER), strerror(nc2_error_errno(e)));
 	}
 }
 
@@ -145,11 +145,11 @@ static void auto_unread(char *buf, size_t len, const struct nc2_error *e)
 		snprintf(buf, len, "--weights=auto takes at most %d nodes", BW_MAX_NODES);
 	else if (nc2_error_fault(e) == REQ_AUTO_NO_CPU_NODE)
 		snprintf(buf, len, "--weights=auto: the job's CPUs are on no node that %s lists",
-			 lib_place(LIB_NODEPERF));
+			 nc2_lib_place(LIB_NODEPERF));
 	else if (nc2_error_fault(e) == REQ_AUTO_NO_BANDWIDTH)
 		snprintf(buf, len, "node %u reports no bandwidth (nothing in %s/node%u/access1 or "
 			 "access0): measure it with --measure, or use --weights=measured",
-			 nc2_error_node(e), lib_place(LIB_NODEPERF), nc2_error_node(e));
+			 nc2_error_node(e), nc2_lib_place(LIB_NODEPERF), nc2_error_node(e));
 	else
 		with_errno(buf, len, e, "--weights=auto");
 }
@@ -171,10 +171,10 @@ static void local_nodes(char *buf, size_t len, const struct nc2_error *e)
 {
 	if (nc2_error_fault(e) == LOCAL_NONE_NEAR)
 		snprintf(buf, len, "node list 'local': no node with memory is nearest to the job's "
-			 "CPUs (%s/nodeN/access1/initiators, or the distances)", lib_place(LIB_NODEPERF));
+			 "CPUs (%s/nodeN/access1/initiators, or the distances)", nc2_lib_place(LIB_NODEPERF));
 	else if (nc2_error_fault(e) == LOCAL_NO_CPU_NODE)
 		snprintf(buf, len, "node list 'local': the job's CPUs are on no node that %s lists",
-			 lib_place(LIB_NODEPERF));
+			 nc2_lib_place(LIB_NODEPERF));
 	else
 		with_errno(buf, len, e, "node list 'local'");
 }
@@ -189,7 +189,7 @@ static void pid_refused(char *buf, size_t len, const struct nc2_error *e)
 	if (err == ENOSYS)
 		snprintf(buf, len, "--pid needs a kernel with set_mempolicy2 and get_mempolicy2, "
 			 "which no released Linux has (numactl2(8), KERNELS): this kernel does not "
-			 "list them in %s; nothing changed", lib_place(LIB_MPOL2_CALLS));
+			 "list them in %s; nothing changed", nc2_lib_place(LIB_MPOL2_CALLS));
 	else if (err == EINVAL || err == E2BIG)
 		snprintf(buf, len, "--pid=%d: get_mempolicy2 refused the pidfd: this kernel's calls "
 			 "cannot act on another process (no MPOL_F_PIDFD), or it is a kernel thread; "
@@ -284,7 +284,7 @@ static void libnuma_unchecked(char *buf, size_t len, const struct nc2_error *e)
 
 	if (nc2_error_fault(e) == LIBNUMA_SLOW)
 		snprintf(why, sizeof(why), "its loader %s did not list its libraries within %g s",
-			 f->lib, libnuma_check_limit_ms() / 1000.0);
+			 f->lib, nc2_libnuma_check_limit_ms() / 1000.0);
 	else if (nc2_error_fault(e) == LIBNUMA_TOO_BIG && f->lib[0])
 		snprintf(why, sizeof(why), "its loader %s wrote more than a library list", f->lib);
 	else if (nc2_error_fault(e) == LIBNUMA_TOO_BIG)
@@ -311,7 +311,7 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		with_errno(buf, len, e, "cannot read the weight list");
 		break;
 	case REQ_WEIGHT_LIST:
-		parse_strerror(nc2_error_parse(e), "weight list", buf, len);
+		nc2_parse_strerror(nc2_error_parse(e), "weight list", buf, len);
 		break;
 	case REQ_WEIGHT_NOT_IN_SET:
 		snprintf(buf, len, "node %u in --weights is not in the interleave set",
@@ -354,13 +354,13 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		break;
 	case REQ_NO_GLOBAL_WEIGHT:
 		snprintf(buf, len, "node %u has no global interleave weight in %s", nc2_error_node(e),
-			 lib_place(LIB_TABLE));
+			 nc2_lib_place(LIB_TABLE));
 		break;
 	case REQ_PREFERRED_MANY:
 		snprintf(buf, len, "--preferred-many needs Linux 5.15 or later");
 		break;
 	case REQ_POLICY:
-		with_errno(buf, len, e, "cannot set %s policy", policy_name(nc2_error_mode(e)).s);
+		with_errno(buf, len, e, "cannot set %s policy", nc2_policy_name(nc2_error_mode(e)).s);
 		break;
 	case REQ_OWNER:
 		owner_error(buf, len, e, hint);
@@ -520,7 +520,7 @@ void msg_error(char *buf, size_t len, const struct nc2_error *e, const char *hin
 		break;
 	case SETTLE_OWNER:
 		with_errno(buf, len, e, "cannot put the global interleave weights back after the "
-			   "job (%s)", lib_place(LIB_OWNER));
+			   "job (%s)", nc2_lib_place(LIB_OWNER));
 		break;
 	case LIBNUMA_SLOW: case LIBNUMA_TOO_BIG: case LIBNUMA_UNREAD:
 		libnuma_unchecked(buf, len, e);
@@ -536,7 +536,7 @@ bool msg_settle(char *buf, size_t len, const struct settle *s)
 		msg_error(buf, len, s->error, NULL);
 	else if (s->state == SETTLE_FAILED)
 		snprintf(buf, len, "cannot put the global interleave weights back after the job "
-			 "(%s): %s", lib_place(LIB_OWNER), strerror(ENOMEM));
+			 "(%s): %s", nc2_lib_place(LIB_OWNER), strerror(ENOMEM));
 	else if (s->state == SETTLE_DONE && s->stays[0])
 		snprintf(buf, len, "could not put everything back after the job: %s", s->stays);
 	else

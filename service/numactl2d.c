@@ -136,7 +136,7 @@ static int serve(int fd, const char *state, const char *rules)
 
 	if (!e)
 		errx(1, "out of memory");
-	if (owner_serve(fd, state, rules, say, e) < 0) {
+	if (nc2_owner_serve(fd, state, rules, say, e) < 0) {
 		msg_error(msg, sizeof(msg), e, NULL);
 		errx(1, "%s", msg);
 	}

@@ -141,7 +141,7 @@ int slurm_spank_exit(spank_t sp, int ac, char **av)
 	(void)av;
 	if (!spank_remote(sp) || !opts.nodes || test_hooks(sp) < 0)
 		return 0;
-	request_job_ended(NULL, false, &end);
+	nc2_request_job_ended(NULL, false, &end);
 	if (end.settled && msg_settle(msg, sizeof(msg), &end.settle))
 		slurm_info("numactl2: %s", msg);
 	nc2_error_free(end.settle.error);

@@ -19,10 +19,10 @@ static void describe(const struct policy *p, const struct plan *pl, char *buf, s
 	size_t used;
 
 	used = (size_t)snprintf(buf, len, "weighted interleave on nodes");
-	for (int n = nodes_first(p->nodes); n >= 0 && used < len;
-	     n = nodes_next(p->nodes, (unsigned)n + 1))
+	for (int n = nc2_nodes_first(p->nodes); n >= 0 && used < len;
+	     n = nc2_nodes_next(p->nodes, (unsigned)n + 1))
 		used += (size_t)snprintf(buf + used, len - used, " %d:%u", n,
-					 policy_weight(p, (unsigned)n));
+					 nc2_policy_weight(p, (unsigned)n));
 	if (used < len)
 		snprintf(buf + used, len - used, " (%s)", p->task_local ? "task-local weights" :
 			 nc2_plan_table_change(pl) ? "global weights" : "one node: no weights needed");
@@ -54,7 +54,7 @@ static void table_changed(const struct plan *pl, struct task_outcome *out)
 
 	if (!nc2_plan_table_taken(pl))
 		return;
-	request_table_said(pl, &said);
+	nc2_request_table_said(pl, &said);
 	(void)msg_table_changed(out->changed, sizeof(out->changed), &said);
 }
 
@@ -75,12 +75,12 @@ static int apply(struct request *r, struct plan *pl, struct task_outcome *out,
 	const struct measure_req how = { 0 };
 	struct measurement m;
 
-	if (request_resolve(r, pl, e) < 0)
+	if (nc2_request_resolve(r, pl, e) < 0)
 		return -1;
 	(void)msg_plan_notice(out->notice, sizeof(out->notice), pl, r->policy);
-	if (nc2_plan_measured(pl) && request_measure(r, pl, &how, &m, e) < 0)
+	if (nc2_plan_measured(pl) && nc2_request_measure(r, pl, &how, &m, e) < 0)
 		return -1;
-	if (request_apply(r, pl, e) < 0)
+	if (nc2_request_apply(r, pl, e) < 0)
 		return -1;
 	table_changed(pl, out);
 	auto_notice(pl, out);
@@ -101,7 +101,7 @@ static int run(struct request *r, struct plan *pl, const struct plugin_opts *o,
 		msg_error(out->error, sizeof(out->error), e, "--weights-wait to queue");
 		/* The policy failed after the table's change: what went back. */
 		if (nc2_plan_undone_written(pl))
-			msg_undone(out->notice, sizeof(out->notice), request_undo_stays(pl));
+			msg_undone(out->notice, sizeof(out->notice), nc2_request_undo_stays(pl));
 		return -1;
 	}
 	describe(r->policy, pl, out->said, sizeof(out->said));

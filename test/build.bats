@@ -150,5 +150,5 @@ plugin_exports() {
 	"${CC:-gcc}" -shared -o "$BATS_TEST_TMPDIR/leaky.so" "$top"/build/pic/slurm/*.o \
 		"$top"/build/pic/msg/*.o "$top/build/pic/libnumactl2.a" -lnuma
 	run -0 plugin_exports "$BATS_TEST_TMPDIR/leaky.so"
-	[[ $output == *request_resolve* ]]
+	[[ $output == *nc2_request_resolve* ]]
 }

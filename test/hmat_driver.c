@@ -149,14 +149,14 @@ static int local(char **argv)
 	struct nc2_error *e = nc2_error_new();
 	struct bitmask *out;
 
-	if (!e || auto_local_nodes(mask_of(argv[2], false), mask_of(argv[3], true), &out, e) < 0) {
+	if (!e || nc2_auto_local_nodes(mask_of(argv[2], false), mask_of(argv[3], true), &out, e) < 0) {
 		printf("error: fault %d, errno %d\n", e ? (int)nc2_error_fault(e) : -1,
 		       e ? nc2_error_errno(e) : ENOMEM);
 		nc2_error_free(e);
 		return 1;
 	}
 	nc2_error_free(e);
-	nodes_fprint(stdout, "local", out);
+	nc2_nodes_fprint(stdout, "local", out);
 	numa_bitmask_free(out);
 	return 0;
 }

@@ -125,7 +125,7 @@ graph() {
 
 @test "layers: the request layer is read, above lib/job and below the front ends" {
 	run -0 graph
-	# Includes (apply.c of weights/table.h and the public header) and a call (cli/prepare.c calls request_resolve).
+	# Includes (apply.c of weights/table.h and the public header) and a call (cli/prepare.c calls nc2_request_resolve).
 	[[ $output == *"lib/request/apply lib/weights/table"* ]]
 	[[ $output == *"lib/request/apply lib/libnumactl2"* ]]
 	[[ $output == *"cli/prepare lib/request/resolve"* ]]
@@ -210,7 +210,7 @@ front_end_table_calls() {
 }
 
 # --show, --dry-run, --hardware and the messages read the table through
-# weights_view_read() and lib_place(): no front end opens the table's files,
+# weights_view_read() and nc2_lib_place(): no front end opens the table's files,
 # the lease records or the baseline itself, nor steps a transaction.
 front_end_table_reads() {
 	local o
@@ -244,7 +244,7 @@ front_end_table_reads() {
 }
 
 # A change, a refusal and an admin operation reach the wording as a copy
-# (struct gw_txn_said: gw_txn_say(), request_table_said(), an admin result,
+# (struct gw_txn_said: gw_txn_say(), nc2_request_table_said(), an admin result,
 # a request error's table): no front end reads a transaction's or a lease's
 # fields, its nodes, lock or descriptors.
 front_end_txn_fields() {
@@ -347,4 +347,75 @@ EOF
 	run -0 cc_with "$top/lib" "$top/msg/reqerror.c"
 	run ! cc_with "$BATS_TEST_TMPDIR/inc" "$top/msg/reqerror.c"
 	[[ $output == *"NC2_TEST_UNWORDED"*"not handled in switch"* ]]
+}
+
+# The library's one prefix (libmount's mnt_): every name a front end (the
+# CLI, msg/, numactl2d; the plugin's objects are read where it is built)
+# takes from libnumactl2.a starts with nc2_, and no front end defines one.
+front_end_objects() {
+	(cd "$top/build/release" && ls numactl2.o cli/*.o msg/*.o service/*.o)
+	[ ! -d "$top/build/pic/slurm" ] || (cd "$top/build/pic" && ls slurm/*.o)
+}
+
+# "object: name" for each name ARCHIVE defines that a front end's object
+# uses without the prefix (ARCHIVE: libnumactl2.a of the release build).
+unprefixed_uses() {
+	local archive=$1 o dir
+	while read -r o; do
+		dir=$top/build/release
+		[[ $o != slurm/* ]] || dir=$top/build/pic
+		nm -u "$dir/$o" | awk -v o="$o" '{ print $2, o }'
+	done < <(front_end_objects) | sort >"$BATS_TEST_TMPDIR/uses"
+	nm --defined-only -g "$archive" | awk 'NF == 3 { print $3 }' | sort -u >"$BATS_TEST_TMPDIR/defs"
+	join "$BATS_TEST_TMPDIR/uses" "$BATS_TEST_TMPDIR/defs" | awk '$1 !~ /^nc2_/ { print $2 ": " $1 }'
+}
+
+# "object: name" for each name one of the OBJECTS (paths; none: the front
+# ends') defines with the prefix.
+prefixed_defs() {
+	local o
+	if [ $# -eq 0 ]; then
+		while read -r o; do
+			[[ $o == slurm/* ]] && set -- "$@" "$top/build/pic/$o" || set -- "$@" "$top/build/release/$o"
+		done < <(front_end_objects)
+	fi
+	for o in "$@"; do
+		nm --defined-only -g "$o" | awk -v o="${o#"$top"/}" 'NF == 3 && $3 ~ /^nc2_/ { print o ": " $3 }'
+	done
+}
+
+@test "layers: the front ends take from the library only names that start with nc2_" {
+	run -0 unprefixed_uses "$top/build/release/libnumactl2.a"
+	[ -z "$output" ] || { echo "without the prefix: $output"; false; }
+	# What they take is read at all: the CLI resolves a request.
+	run -0 bash -c "nm -u '$top/build/release/cli/prepare.o' | grep -c ' nc2_'"
+	[ "$output" -gt 0 ]
+}
+
+@test "layers: no front end defines a name with the library's prefix" {
+	run -0 prefixed_defs
+	[ -z "$output" ] || { echo "front end names with nc2_: $output"; false; }
+}
+
+@test "layers: every function the public headers declare starts with nc2_" {
+	run -0 grep -hoE '^[a-z][a-z_0-9 *]*[ *]\(?\*?[a-z_][a-z_0-9]*\(' "$top/lib/libnumactl2.h" "$top/parse.h"
+	[ "${#lines[@]}" -gt 40 ]
+	run grep -vE '[ *(]nc2_[a-z_0-9]*\($' <<<"$output"
+	[ -z "$output" ] || { echo "without the prefix: $output"; false; }
+}
+
+@test "layers: the prefix checks find an unprefixed name and a front end's nc2_ name" {
+	local a=$BATS_TEST_TMPDIR/fake
+	mkdir -p "$a"
+	# numactl2.o uses cli_request_failed (the CLI's own): a library that
+	# defined it would hand a front end a name without the prefix.
+	printf 'int cli_request_failed;\n' >"$a/m.c"
+	"${CC:-gcc}" -c -o "$a/m.o" "$a/m.c"
+	ar rc "$a/libfake.a" "$a/m.o"
+	run -0 unprefixed_uses "$a/libfake.a"
+	[[ $output == *"numactl2.o: cli_request_failed"* ]]
+	printf 'void nc2_front(void) {}\n' >"$a/f.c"
+	"${CC:-gcc}" -c -o "$a/f.o" "$a/f.c"
+	run -0 prefixed_defs "$a/f.o"
+	[[ $output == *": nc2_front"* ]]
 }

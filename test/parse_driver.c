@@ -11,7 +11,7 @@ static int fail(const struct parse_err *e, const char *what)
 {
 	char msg[200];
 
-	parse_strerror(e, what, msg, sizeof(msg));
+	nc2_parse_strerror(e, what, msg, sizeof(msg));
 	fprintf(stderr, "error: %s\n", msg);
 	return 1;
 }
@@ -21,7 +21,7 @@ static int weights(const char *s)
 	static struct weight_list wl;
 	struct parse_err e;
 
-	if (parse_weight_list(s, &wl, &e) < 0)
+	if (nc2_parse_weight_list(s, &wl, &e) < 0)
 		return fail(&e, "weight list");
 	for (unsigned n = 0, first = 1; n <= wl.max_node; n++) {
 		if (!wl.weight[n])
@@ -30,7 +30,7 @@ static int weights(const char *s)
 		first = 0;
 	}
 	printf("\n");
-	weight_list_free(&wl);
+	nc2_weight_list_free(&wl);
 	return 0;
 }
 
@@ -44,25 +44,25 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "weights") == 0)
 		return weights(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "size") == 0) {
-		if (parse_size(argv[2], &size, &e) < 0)
+		if (nc2_parse_size(argv[2], &size, &e) < 0)
 			return fail(&e, "length");
 		printf("%llu\n", size);
 		return 0;
 	}
 	if (argc == 3 && strcmp(argv[1], "nodes") == 0) {
-		if (parse_node_list(argv[2], &e) < 0)
+		if (nc2_parse_node_list(argv[2], &e) < 0)
 			return fail(&e, "node list");
 		printf("ok\n");
 		return 0;
 	}
 	if (argc == 3 && strcmp(argv[1], "mode") == 0) {
-		if (parse_octal_mode(argv[2], &mode, &e) < 0)
+		if (nc2_parse_octal_mode(argv[2], &mode, &e) < 0)
 			return fail(&e, "mode");
 		printf("%04o\n", mode);
 		return 0;
 	}
 	if (argc == 4 && strcmp(argv[1], "ulong") == 0) {
-		int rc = parse_ulong(argv[2], strtoul(argv[3], NULL, 10), &v);
+		int rc = nc2_parse_ulong(argv[2], strtoul(argv[3], NULL, 10), &v);
 
 		if (rc < 0) {
 			fprintf(stderr, "error: %s\n", strerror(-rc));

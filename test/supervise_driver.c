@@ -44,7 +44,7 @@ static void at_exit(const struct job_exit *x, void *arg)
 /* Traced, before the job's parent can see it end; else once it has. */
 static int watch(struct job *job)
 {
-	if (supervise_watch(job) < 0)
+	if (nc2_supervise_watch(job) < 0)
 		return 0;
 	int status;
 

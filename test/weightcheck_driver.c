@@ -15,7 +15,7 @@ static int policy_of(const char *arg, struct policy *p, struct weight_list *wl)
 {
 	struct parse_err e;
 
-	if (parse_weight_list(arg, wl, &e) < 0)
+	if (nc2_parse_weight_list(arg, wl, &e) < 0)
 		return -1;
 	p->mode = MPOL_WEIGHTED_INTERLEAVE;
 	p->has_weights = p->task_local = true;
@@ -52,6 +52,6 @@ int main(int argc, char **argv)
 	}
 	free(line);
 	numa_bitmask_free(p.nodes);
-	weight_list_free(&wl);
+	nc2_weight_list_free(&wl);
 	return 0;
 }

@@ -17,7 +17,7 @@ static int read_sysfs(const struct bitmask *nodes, struct auto_weights *aw, unsi
 	bool missing = false;
 
 	aw->n = 0;
-	for (int node = nodes_first(nodes); node >= 0; node = nodes_next(nodes, (unsigned)node + 1)) {
+	for (int node = nc2_nodes_first(nodes); node >= 0; node = nc2_nodes_next(nodes, (unsigned)node + 1)) {
 		unsigned long mbps = 0;
 		unsigned i = aw->n;
 
@@ -215,7 +215,7 @@ int auto_weights_choose(struct auto_weights *aw, unsigned budget)
 	return bw_kernel_weights(aw->kbw, aw->n, BW_BUDGET_DEFAULT, aw->kernel);
 }
 
-int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
+int nc2_auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
 		     struct bitmask **out, struct nc2_error *e)
 {
 	struct initiators in;
@@ -231,7 +231,7 @@ int auto_local_nodes(const struct bitmask *cpunodes, const struct bitmask *cpus,
 	for (unsigned node = 0; node < BW_MAX_NODES && node < (*out)->size; node++)
 		if (initiators_has_memory(node) && initiators_local(&in, node))
 			numa_bitmask_setbit(*out, node);
-	if (nodes_first(*out) >= 0)
+	if (nc2_nodes_first(*out) >= 0)
 		return 0;
 	numa_bitmask_free(*out);
 	*out = NULL;

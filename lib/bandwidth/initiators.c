@@ -112,7 +112,7 @@ static bool access_initiators(unsigned target, unsigned c, bool *near)
 		unsigned long node;
 
 		if (strncmp(d->d_name, "node", 4) == 0 &&
-		    parse_ulong(d->d_name + 4, BW_MAX_NODES - 1, &node) == 0)
+		    nc2_parse_ulong(d->d_name + 4, BW_MAX_NODES - 1, &node) == 0)
 			any = near[node] = true;
 	}
 	closedir(dir);

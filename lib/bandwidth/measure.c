@@ -193,7 +193,7 @@ static int measure_nodes(struct pool *p, const struct measure_req *req, struct m
 	return rc;
 }
 
-/* measure_run(), 0 or -errno. */
+/* nc2_measure_run(), 0 or -errno. */
 static int measure(const struct measure_req *req, struct measurement *m)
 {
 	struct pool p = { 0 };
@@ -223,14 +223,14 @@ static int measure(const struct measure_req *req, struct measurement *m)
 	return bw_choose_weights(m->gbps, m->n, req->budget, m->weight, &m->choice);
 }
 
-int measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e)
+int nc2_measure_run(const struct measure_req *req, struct measurement *m, struct nc2_error *e)
 {
 	int rc = measure(req, m);
 
 	return rc < 0 ? error_set(e, REQ_MEASURE, rc) : 0;
 }
 
-struct bitmask *measure_default_nodes(void)
+struct bitmask *nc2_measure_default_nodes(void)
 {
 	struct bitmask *nodes = numa_get_mems_allowed();
 
@@ -255,7 +255,7 @@ int measure_check_size(const struct bitmask *nodes, unsigned long long size, uns
 	return 0;
 }
 
-void measure_print(FILE *f, const struct measurement *m)
+void nc2_measure_print(FILE *f, const struct measurement *m)
 {
 	for (unsigned i = 0; i < m->n; i++)
 		fprintf(f, "node %u: %.1f GB/s (best of %u)\n", m->node[i], m->gbps[i], m->passes[i]);

@@ -80,7 +80,7 @@ static bool read_bytes(const char *dir, const char *name, unsigned long long *v)
 		*v = MEMCG_UNLIMITED;
 		return true;
 	}
-	if (parse_ulong(buf, ULONG_MAX, &n) < 0)
+	if (nc2_parse_ulong(buf, ULONG_MAX, &n) < 0)
 		return false;
 	*v = n;
 	return true;
@@ -121,7 +121,7 @@ static unsigned long long hierarchy_room(bool v2)
 		    room_up(dir, root, "memory.limit_in_bytes", "memory.usage_in_bytes");
 }
 
-unsigned long long memcg_room(void)
+unsigned long long nc2_memcg_room(void)
 {
 	unsigned long long v1 = hierarchy_room(false), v2 = hierarchy_room(true);
 

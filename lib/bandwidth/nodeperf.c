@@ -25,7 +25,7 @@ bool nodeperf_read(unsigned node, unsigned access, const char *file, unsigned lo
 
 	snprintf(path, sizeof(path), "%s/node%u/access%u/initiators/%s", nodeperf_dir(), node,
 		 access, file);
-	return sysfile_read_line(path, buf, sizeof(buf)) == 0 && parse_ulong(buf, ~0UL, value) == 0;
+	return sysfile_read_line(path, buf, sizeof(buf)) == 0 && nc2_parse_ulong(buf, ~0UL, value) == 0;
 }
 
 /* mm/mempolicy.c, mempolicy_set_node_perf(): min(read, write) of class 1. */
@@ -62,7 +62,7 @@ bool nodeperf_distance(unsigned from, unsigned to, unsigned *d)
 	buf[strcspn(buf, "\n")] = '\0';
 	for (tok = ok ? strtok_r(buf, " ", &save) : NULL; tok && i < to; i++)
 		tok = strtok_r(NULL, " ", &save);
-	if (!tok || parse_ulong(tok, 255, &v) < 0 || v < 10)
+	if (!tok || nc2_parse_ulong(tok, 255, &v) < 0 || v < 10)
 		return false;
 	*d = (unsigned)v;
 	return true;

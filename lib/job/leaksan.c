@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* LeakSanitizer's runtime, found in the program's dynamic string table
- * (leaksan_runs(), in libnumactl2.h). The program is read, never run. */
+ * (nc2_leaksan_runs(), in libnumactl2.h). The program is read, never run. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +52,7 @@ static bool leaks_off(char *const envp[])
 	return false;
 }
 
-bool leaksan_runs(char **command, char *const envp[])
+bool nc2_leaksan_runs(char **command, char *const envp[])
 {
 	char path[PATH_MAX], interp[PATH_MAX];
 

@@ -188,7 +188,7 @@ int libnuma_check_static(const char *cmd, char *const envp[], struct libnuma_fin
 	return check(cmd, envp, false, f);
 }
 
-unsigned libnuma_check_limit_ms(void)
+unsigned nc2_libnuma_check_limit_ms(void)
 {
 	return prog_list_limit_ms();
 }

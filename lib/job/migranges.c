@@ -98,17 +98,17 @@ static void put_nodes(struct text *t, const struct bitmask *nodes)
 {
 	const char *sep = ":";
 
-	for (int n = nodes_first(nodes); n >= 0;) {
+	for (int n = nc2_nodes_first(nodes); n >= 0;) {
 		int last = n;
 
-		while (nodes_next(nodes, (unsigned)last + 1) == last + 1)
+		while (nc2_nodes_next(nodes, (unsigned)last + 1) == last + 1)
 			last++;
 		if (last > n)
 			put(t, "%s%d-%d", sep, n, last);
 		else
 			put(t, "%s%d", sep, n);
 		sep = ",";
-		n = nodes_next(nodes, (unsigned)last + 1);
+		n = nc2_nodes_next(nodes, (unsigned)last + 1);
 	}
 }
 
@@ -127,8 +127,8 @@ int migranges_policy_text(const struct mpol2_state *s, char *buf, size_t len)
 	if (s->mode != MPOL_DEFAULT && s->mode != MPOL_LOCAL)
 		put_nodes(&m, s->nodes);
 	put(&t, "%s", mpol);
-	for (int n = s->own_weights ? nodes_first(s->nodes) : -1; n >= 0;
-	     n = nodes_next(s->nodes, (unsigned)n + 1)) {
+	for (int n = s->own_weights ? nc2_nodes_first(s->nodes) : -1; n >= 0;
+	     n = nc2_nodes_next(s->nodes, (unsigned)n + 1)) {
 		put(&t, "%s%d:%u", sep, n, s->weight[n]);
 		sep = ",";
 	}

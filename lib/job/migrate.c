@@ -27,7 +27,7 @@
 static int plan_weight(const struct policy *p, unsigned n, unsigned *w)
 {
 	if (p->mode != MPOL_WEIGHTED_INTERLEAVE || p->has_weights) {
-		*w = policy_weight(p, n);
+		*w = nc2_policy_weight(p, n);
 		return 0;
 	}
 	return gw_read(n, w);
@@ -44,7 +44,7 @@ int migrate_plan(struct migrate_job *j, const struct policy *p, unsigned *node)
 	j->weight = calloc((size_t)numa_bitmask_weight(p->nodes) + 1, sizeof(*j->weight));
 	if (!j->node || !j->weight)
 		return -ENOMEM;
-	for (int i = nodes_first(p->nodes); i >= 0; i = nodes_next(p->nodes, (unsigned)i + 1)) {
+	for (int i = nc2_nodes_first(p->nodes); i >= 0; i = nc2_nodes_next(p->nodes, (unsigned)i + 1)) {
 		rc = plan_weight(p, (unsigned)i, &j->weight[n]);
 		if (rc < 0) {
 			*node = (unsigned)i;

@@ -18,7 +18,7 @@
 #include "sysfile/sysfile.h"
 #include "libnumactl2.h"
 
-bool prog_gains_privilege(const char *cmd, char *const envp[])
+bool nc2_prog_gains_privilege(const char *cmd, char *const envp[])
 {
 	char path[PATH_MAX];
 	struct stat st;
@@ -33,7 +33,7 @@ bool prog_gains_privilege(const char *cmd, char *const envp[])
 	return getxattr(path, "security.capability", NULL, 0) > 0;
 }
 
-bool self_traced(void)
+bool nc2_self_traced(void)
 {
 	char status[2048];
 	const char *t;

@@ -122,7 +122,7 @@ static bool search_goes_on(int rc)
 	       rc == -ETIMEDOUT || rc == -EACCES;
 }
 
-int prog_exec_error(const char *cmd, char *const envp[])
+int nc2_prog_exec_error(const char *cmd, char *const envp[])
 {
 	const char *dirs;
 	char path[PATH_MAX];

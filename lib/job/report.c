@@ -92,7 +92,7 @@ static int open_failed(const struct report_opts *o, int rc, struct nc2_error *e)
 	return error_set_name(e, REPORT_OPEN, rc, o->path);
 }
 
-int report_open(const struct report_opts *o, struct report **rp, struct nc2_error *e)
+int nc2_report_open(const struct report_opts *o, struct report **rp, struct nc2_error *e)
 {
 	struct report *r = calloc(1, sizeof(*r));
 	int rc;
@@ -130,10 +130,10 @@ static bool requested_shares(const struct policy *p, double *share, unsigned n_s
 		if (!numa_bitmask_isbitset(p->nodes, n))
 			continue;
 		if (p->mode == MPOL_WEIGHTED_INTERLEAVE && p->has_weights)
-			w = policy_weight(p, n);
+			w = nc2_policy_weight(p, n);
 		else if (p->mode == MPOL_WEIGHTED_INTERLEAVE && gw_read(n, &w) < 0)
 			w = 0;
-		share[n] = weight_effective(w);	/* 0: not given */
+		share[n] = nc2_weight_effective(w);	/* 0: not given */
 		sum += share[n];
 	}
 	for (unsigned n = 0; n < end; n++)
@@ -229,7 +229,7 @@ static void print_table(FILE *f, const struct view *v)
 	fputs("numactl2: report: ", f);
 	text_print_escaped(f, v->r->command[0]);
 	fprintf(f, " (pid %d), %s; policy %s; pages of %ld KiB\n", (int)v->r->pid, ex,
-		policy_name(v->mode).s, sysconf(_SC_PAGESIZE) / 1024);
+		nc2_policy_name(v->mode).s, sysconf(_SC_PAGESIZE) / 1024);
 	fprintf(f, "node requested %10s %7s %10s %7s %10s %7s\n",
 		"heap", "share", "anon", "share", "file", "share");
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
@@ -335,7 +335,7 @@ static void print_json(FILE *f, const struct view *v)
 	else
 		fprintf(f, "{\"status\": %d, \"signal\": null}", WEXITSTATUS(v->exit_status));
 	fputs(", \"policy\": ", f);
-	text_print_json(f, policy_name(v->mode).s);
+	text_print_json(f, nc2_policy_name(v->mode).s);
 	fprintf(f, ", \"page_size\": %ld, \"nodes\": [", sysconf(_SC_PAGESIZE));
 	for (unsigned n = 0; n <= last_node(v->pl); n++) {
 		if (!listed(v->pl, n))
@@ -508,7 +508,7 @@ static bool placement_empty(const struct placement *one)
 /* Failures are kept in r for the front end: a report that cannot be made
  * must not stop the job's exit. A sample that cannot be read, or that is
  * empty (the job is ending), leaves the one before. */
-void report_add_process(const struct job_exit *x, void *arg)
+void nc2_report_add_process(const struct job_exit *x, void *arg)
 {
 	struct placement one = { 0 };
 	struct report *r = arg;
@@ -540,8 +540,8 @@ void report_add_process(const struct job_exit *x, void *arg)
 	}
 }
 
-/* Failures are kept in r, as report_add_process() keeps them. */
-void report_sample_started(pid_t job, void *arg)
+/* Failures are kept in r, as nc2_report_add_process() keeps them. */
+void nc2_report_sample_started(pid_t job, void *arg)
 {
 	struct report *r = arg;
 	int rc = r->read_errno ? 0 : jobtree_sample(&r->started, job);
@@ -568,7 +568,7 @@ static int make_view(struct view *v, const struct report *r, const struct job *j
 	return 0;
 }
 
-void report_print(struct report *r, const struct job *job)
+void nc2_report_print(struct report *r, const struct job *job)
 {
 	struct view v = { 0 };
 
@@ -591,12 +591,12 @@ void report_print(struct report *r, const struct job *job)
 	free(v.req);
 }
 
-bool report_seen(const struct report *r)
+bool nc2_report_seen(const struct report *r)
 {
 	return r->seen;
 }
 
-int report_failed(const struct report *r, struct nc2_error *e)
+int nc2_report_failed(const struct report *r, struct nc2_error *e)
 {
 	if (r->read_errno) {
 		e->value = (unsigned)r->read_pid;
@@ -607,7 +607,7 @@ int report_failed(const struct report *r, struct nc2_error *e)
 	return 0;
 }
 
-int report_close(struct report *r, struct nc2_error *e)
+int nc2_report_close(struct report *r, struct nc2_error *e)
 {
 	int rc = 0;
 

@@ -34,23 +34,23 @@ struct report_process {
 struct report {
 	enum report_format format;
 	const char *path;
-	FILE *out;			/* the path's, opened by report_open() */
+	FILE *out;			/* the path's, opened by nc2_report_open() */
 	const struct policy *policy;
 	char **command;
-	/* Filled by report_add_process() as the job's processes end. */
+	/* Filled by nc2_report_add_process() as the job's processes end. */
 	bool seen;		/* the exit-stop of the job's own process was reached */
 	pid_t pid;		/* the job's own process */
 	struct placement pl;	/* the pages of every process read */
 	unsigned processes;	/* how many were read */
 	struct jobtree started;	/* what the job started, sampled */
-	unsigned started_counted;	/* of them, added to pl by report_print() */
+	unsigned started_counted;	/* of them, added to pl by nc2_report_print() */
 	unsigned n_largest;
 	struct report_process largest[REPORT_LARGEST];	/* the most pages first */
 	pid_t read_pid;		/* a process whose numa_maps could not be read: no report */
 	int read_errno;
 	int write_errno;	/* the report could not be written */
 	/* Task-local weights still in effect as each process ended
-	 * (weightcheck.c); started by report_open(). */
+	 * (weightcheck.c); started by nc2_report_open(). */
 	struct weights_check weights;
 };
 

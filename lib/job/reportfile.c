@@ -3,7 +3,7 @@
  * others may write: no symbolic link anywhere on the path (openat2's
  * RESOLVE_NO_SYMLINKS, or a walk one component at a time with O_NOFOLLOW
  * where openat2 is missing), then fstat and fstatfs on what was opened.
- * A file that is there is not truncated here: report_print() does, so
+ * A file that is there is not truncated here: nc2_report_print() does, so
  * that a run that fails before the job leaves it as it was. */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -495,7 +495,7 @@ static void watch_untraced(struct job *job)
 	untraced_status(job, start);
 }
 
-int supervise_watch(struct job *job)
+int nc2_supervise_watch(struct job *job)
 {
 	int rc;
 

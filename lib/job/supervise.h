@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The job's watcher (supervise.c), for lib/request/jobrun.c; struct job is
- * the library's (made and read through job.c), supervise_watch() public
+ * the library's (made and read through job.c), nc2_supervise_watch() public
  * (libnumactl2.h). */
 #ifndef NUMACTL2_SUPERVISE_H
 #define NUMACTL2_SUPERVISE_H
@@ -14,7 +14,7 @@ struct job {
 	void (*at_exit)(const struct job_exit *x, void *arg);
 	void (*at_sample_started)(pid_t job, void *arg);
 	void *arg;
-	/* Filled by supervise_start() and supervise_watch(). */
+	/* Filled by supervise_start() and nc2_supervise_watch(). */
 	pid_t pid;		/* the job: numactl2's own PID */
 	pid_t tid;		/* WATCH_TRACE: the thread held in its exit-stop */
 	int pidfd;		/* in the watcher: the job's */
@@ -27,7 +27,7 @@ struct job {
 
 /* Starts the watcher, before numactl2 execs job->command. Returns 0 in
  * numactl2 (which then execs), 1 in the watcher (which calls
- * supervise_watch()), -1 when no watcher could be started (E's fault
+ * nc2_supervise_watch()), -1 when no watcher could be started (E's fault
  * JOB_WATCHER says why; nothing is left running). */
 int supervise_start(struct job *job, struct nc2_error *e);
 

@@ -36,7 +36,7 @@ static bool weights_match(const char *s, const struct policy *p)
 			return false;
 		s = end + 1;
 		w = strtoul(s, &end, 10);
-		if (end == s || w != policy_weight(p, (unsigned)n))
+		if (end == s || w != nc2_policy_weight(p, (unsigned)n))
 			return false;
 		pairs++;
 		if (*end != ',')
@@ -92,8 +92,8 @@ void weights_check_print_asked(FILE *f, const struct weights_check *c)
 	const struct policy *p = c->asked;
 	bool first = true;
 
-	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
-		fprintf(f, "%s%d:%u", first ? "" : ",", n, policy_weight(p, (unsigned)n));
+	for (int n = nc2_nodes_first(p->nodes); n >= 0; n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
+		fprintf(f, "%s%d:%u", first ? "" : ",", n, nc2_policy_weight(p, (unsigned)n));
 		first = false;
 	}
 }

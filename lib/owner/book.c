@@ -169,7 +169,7 @@ int book_plan(const struct owner_book *b, const uint8_t *ask, bool as_is, bool f
 		rc = gw_read(n, &now);
 		if (rc < 0)
 			return rc;
-		p->was[n] = (uint8_t)weight_effective(now);
+		p->was[n] = (uint8_t)nc2_weight_effective(now);
 		p->want[n] = b->holders[n] && !force ? b->held[n] : as_is ? p->was[n] : ask[n];
 		p->changes[n] = p->want[n] != p->was[n];
 	}
@@ -349,7 +349,7 @@ static void node_stays(struct book_putback *out, const struct owner_book *b, uns
 	unsigned now;
 
 	if (gw_read(n, &now) == 0)
-		say_stays(out, "node %u stays %u (not back to %u: %s)", n, weight_effective(now),
+		say_stays(out, "node %u stays %u (not back to %u: %s)", n, nc2_weight_effective(now),
 			  b->base[n], strerror(-rc));
 	else
 		say_stays(out, "node %u stays changed (not back to %u: %s)", n, b->base[n],

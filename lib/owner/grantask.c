@@ -70,7 +70,7 @@ static void table_now(const struct owner_book *b, struct owner_answer *a)
 		unsigned w;
 
 		if (b->has[n] && gw_read(n, &w) == 0)
-			a->now[n] = (uint8_t)weight_effective(w);
+			a->now[n] = (uint8_t)nc2_weight_effective(w);
 	}
 }
 

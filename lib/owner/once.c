@@ -40,7 +40,7 @@
  * (NUMACTL2_SYSFS_WI), so that tests share no state. */
 const char *owner_dir(void)
 {
-	/* The test build's alone: lib_place() hands it out to messages. It
+	/* The test build's alone: nc2_lib_place() hands it out to messages. It
 	 * depends on the environment only, the same each call. */
 	static char dir[600];
 	const char *wi = getenv("NUMACTL2_SYSFS_WI");

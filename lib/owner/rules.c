@@ -57,7 +57,7 @@ static int parse_bound(const char *s, unsigned long max, bool dash_ok, unsigned 
 		*out = 0;
 		return 0;
 	}
-	if (parse_ulong(s, max, &v) < 0 || v == 0)
+	if (nc2_parse_ulong(s, max, &v) < 0 || v == 0)
 		return -EINVAL;
 	*out = (unsigned)v;
 	return 0;
@@ -67,7 +67,7 @@ static int parse_nodes(char *s, struct owner_rule *rl)
 {
 	struct parse_err pe;
 
-	if (parse_node_list(s, &pe) < 0 || s[0] == '!' || s[0] == '+')
+	if (nc2_parse_node_list(s, &pe) < 0 || s[0] == '!' || s[0] == '+')
 		return -EINVAL;
 	rl->nodes = numa_parse_nodestring_all(s);
 	return rl->nodes ? 0 : -EINVAL;

@@ -105,7 +105,7 @@ static bool lock_within(int fd, int wait_ms)
  * WAIT_MS. Where the file cannot be made (the state's directory read-only
  * or full) the owner still starts, and refuses each change it cannot save:
  * -1, said. */
-static int lock_state(const char *state, owner_log_fn *log, int wait_ms)
+static int lock_state(const char *state, nc2_owner_log_fn *log, int wait_ms)
 {
 	char path[512];
 	int fd;
@@ -129,7 +129,7 @@ int owner_server_open(struct owner_server *s, const struct owner_open *o)
 {
 	struct rules_error re;
 	const char *rules_path = o->rules_path;
-	owner_log_fn *log = o->log;
+	nc2_owner_log_fn *log = o->log;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
@@ -160,7 +160,7 @@ int owner_server_open(struct owner_server *s, const struct owner_open *o)
 }
 
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
-		       const char *rules_path, owner_log_fn *log)
+		       const char *rules_path, nc2_owner_log_fn *log)
 {
 	/* Root's numactl2 holds the lock for one change at a time (once.c):
 	 * milliseconds, but a start must not fail in them. */
@@ -422,7 +422,7 @@ int owner_server_run(struct owner_server *s)
 	return 0;
 }
 
-int owner_serve(int listen_fd, const char *state_path, const char *rules_path, owner_log_fn *log,
+int nc2_owner_serve(int listen_fd, const char *state_path, const char *rules_path, nc2_owner_log_fn *log,
 		struct nc2_error *e)
 {
 	struct owner_server s;

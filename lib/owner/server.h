@@ -32,7 +32,7 @@ struct owner_server {
 	const char *state_path;
 	struct owner_book book;
 	struct owner_rules rules;
-	owner_log_fn *log;
+	nc2_owner_log_fn *log;
 	struct owner_conn **conn;
 	unsigned nconn;
 	/* Connections and grants ended in this round of events, freed after
@@ -57,7 +57,7 @@ struct owner_server {
  * jobs that ended held (a dry run does not). */
 struct owner_open {
 	const char *state_path, *rules_path;
-	owner_log_fn *log;
+	nc2_owner_log_fn *log;
 	int lock_wait_ms;
 	bool settle;
 	bool once;
@@ -72,7 +72,7 @@ int owner_call_here(const struct owner_ask *k, int pidfd, struct owner_answer *a
 int owner_settle_here(struct book_putback *pb);
 int owner_list_here(void (*each)(const struct owner_answer *a, void *arg), void *arg);
 int owner_server_start(struct owner_server *s, int listen_fd, const char *state_path,
-		       const char *rules_path, owner_log_fn *log);
+		       const char *rules_path, nc2_owner_log_fn *log);
 int owner_server_run(struct owner_server *s);
 void owner_server_end(struct owner_server *s);
 

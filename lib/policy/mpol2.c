@@ -51,7 +51,7 @@ static bool parse_syscall_line(char *line, const char *abi, struct mpol2_numbers
 	unsigned long v;
 
 	if (!name || !line_abi || !num || strtok_r(NULL, " ", &save) ||
-	    parse_ulong(num, LONG_MAX, &v) < 0)
+	    nc2_parse_ulong(num, LONG_MAX, &v) < 0)
 		return false;
 	if (strcmp(line_abi, abi) != 0)
 		return true;
@@ -91,7 +91,7 @@ static const struct mpol2_numbers *numbers(void)
 	return known > 0 ? &nr : NULL;
 }
 
-bool mpol2_present(void)
+bool nc2_mpol2_present(void)
 {
 	return numbers() != NULL;
 }
@@ -149,10 +149,10 @@ static int fill_args(struct mpol2_buffers *b, const struct policy *p, int pidfd)
 	b->args.v1.mode = (__u16)p->mode;
 	b->args.v1.mode_flags = (__u16)p->flags;
 	b->args.v1.home_node = p->home_node;
-	for (int n = bits ? nodes_first(p->nodes) : -1; n >= 0;
-	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
+	for (int n = bits ? nc2_nodes_first(p->nodes) : -1; n >= 0;
+	     n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
 		b->mask[(unsigned)n / WORD_BITS] |= UINT64_C(1) << ((unsigned)n % WORD_BITS);
-		b->weight[n] = (uint8_t)policy_weight(p, (unsigned)n);
+		b->weight[n] = (uint8_t)nc2_policy_weight(p, (unsigned)n);
 	}
 	b->args.v1.pol_maxnodes = bits ? bits + 1 : 0;
 	b->args.v1.pol_nodes = bits ? (uintptr_t)b->mask : 0;

@@ -62,7 +62,7 @@ struct bitmask *nodes_parse(const char *s, bool all, char *why, size_t len)
 }
 
 /* libnuma's why, if any, is dropped: the CPU list's message names none. */
-struct bitmask *cpus_parse(const char *s, bool all)
+struct bitmask *nc2_cpus_parse(const char *s, bool all)
 {
 	if (*s == '\0')
 		return NULL;
@@ -73,7 +73,7 @@ struct bitmask *cpus_parse(const char *s, bool all)
  * kernel's find_next_bit(), on masks of 1024 bits or more. Bit by bit
  * through numa_bitmask_isbitset() would cost 775 instructions before the
  * exec of numactl2 -i all /bin/true (0.3%, bench/overhead). */
-int nodes_next(const struct bitmask *mask, unsigned from)
+int nc2_nodes_next(const struct bitmask *mask, unsigned from)
 {
 	const unsigned bits = 8 * sizeof(unsigned long);
 	unsigned w = from / bits;
@@ -91,13 +91,13 @@ int nodes_next(const struct bitmask *mask, unsigned from)
 	return from < mask->size ? (int)from : -1;
 }
 
-int nodes_first(const struct bitmask *mask)
+int nc2_nodes_first(const struct bitmask *mask)
 {
-	return nodes_next(mask, 0);
+	return nc2_nodes_next(mask, 0);
 }
 
 /* numactl's printmask(): "name: 0 1 \n", with the trailing blank scripts expect. */
-void nodes_fprint(FILE *f, const char *name, const struct bitmask *mask)
+void nc2_nodes_fprint(FILE *f, const char *name, const struct bitmask *mask)
 {
 	fprintf(f, "%s: ", name);
 	for (unsigned i = 0; i < mask->size; i++)

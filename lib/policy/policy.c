@@ -16,7 +16,7 @@ static const char *const policy_names[] = {
 };
 
 /* numactl's names, which --show prints and scripts match. */
-struct policy_word policy_name(int mode)
+struct policy_word nc2_policy_name(int mode)
 {
 	struct policy_word w;
 

@@ -156,13 +156,13 @@ static int attach_file(struct shm_region *r, struct nc2_error *e)
 	return rc;
 }
 
-int shm_attach(struct shm_region *r, struct nc2_error *e)
+int nc2_shm_attach(struct shm_region *r, struct nc2_error *e)
 {
 	return r->sysv_keyfile ? attach_sysv(r, e) : attach_file(r, e);
 }
 
 /* Faults every page in, so that the policy places it now. */
-void shm_touch(const struct shm_region *r)
+void nc2_shm_touch(const struct shm_region *r)
 {
 	for (unsigned long long off = 0; off < r->length; off += (unsigned long long)r->pagesize)
 		((volatile char *)r->addr)[off] = ((volatile char *)r->addr)[off];
@@ -173,12 +173,12 @@ static void print_policy(FILE *f, const struct shm_region *r, unsigned long long
 {
 	if (mode == MPOL_DEFAULT)
 		return;
-	fprintf(f, "%016llx-%016llx: %s ", r->offset + start, r->offset + end, policy_name(mode).s);
-	nodes_fprint(f, "", mask);
+	fprintf(f, "%016llx-%016llx: %s ", r->offset + start, r->offset + end, nc2_policy_name(mode).s);
+	nc2_nodes_fprint(f, "", mask);
 }
 
 /* One line for each run of pages with the same policy, as numactl --dump. */
-int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e)
+int nc2_shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e)
 {
 	struct bitmask *mask = numa_allocate_nodemask(), *prev = numa_allocate_nodemask();
 	unsigned long long c, start = 0;
@@ -207,7 +207,7 @@ int shm_print_dump(FILE *f, const struct shm_region *r, struct nc2_error *e)
 }
 
 /* One line for each run of pages on the same node, as numactl --dump-nodes. */
-int shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e)
+int nc2_shm_print_dump_nodes(FILE *f, const struct shm_region *r, struct nc2_error *e)
 {
 	unsigned long long c, start = 0;
 	int prev = -1, node;
@@ -278,7 +278,7 @@ static bool print_node_mismatch(FILE *f, const struct shm_region *r, struct veri
 		   v->mode == MPOL_PREFERRED_MANY) {
 		if (node < 0 || !numa_bitmask_isbitset(v->real, (unsigned)node)) {
 			print_mismatch(f, r, off, "unexpected node %d\n", node);
-			nodes_fprint(f, "expected", v->real);
+			nc2_nodes_fprint(f, "expected", v->real);
 			v->bad++;
 		}
 	}
@@ -296,15 +296,15 @@ static int print_page_mismatches(FILE *f, const struct shm_region *r, struct ver
 		return failed(r, e, SHM_GET_POLICY, errno);
 	mode &= ~MPOL_MODE_FLAGS;
 	if (mode != v->mode) {
-		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", policy_name(mode).s,
-			    policy_name(v->mode).s);
+		print_mismatch(f, r, off, "wrong policy %s, expected %s\n", nc2_policy_name(mode).s,
+			    nc2_policy_name(v->mode).s);
 		v->bad++;
 		return 0;
 	}
 	if (!numa_bitmask_equal(v->real, v->nodes)) {
 		print_mismatch(f, r, off, "mismatched node mask\n");
-		nodes_fprint(f, "expected", v->nodes);
-		nodes_fprint(f, "real", v->real);
+		nc2_nodes_fprint(f, "expected", v->nodes);
+		nc2_nodes_fprint(f, "real", v->real);
 		v->bad++;
 	}
 	return print_node_mismatch(f, r, v, off, node);
@@ -313,7 +313,7 @@ static int print_page_mismatches(FILE *f, const struct shm_region *r, struct ver
 /* numactl's --verify, on a region already faulted in: every page has MODE
  * on NODES and, under interleave, the next node in turn. Each mismatch is
  * a line on f; *bad counts them. 0, or -1 with E's fault SHM_GET_POLICY. */
-int shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
+int nc2_shm_print_verify(FILE *f, const struct shm_region *r, int mode, const struct bitmask *nodes,
 		     unsigned *bad, struct nc2_error *e)
 {
 	struct verify v = { .mode = mode, .nodes = nodes, .real = numa_allocate_nodemask() };

@@ -65,7 +65,7 @@ static pid_t entry_tid(const struct dirent *d)
 {
 	unsigned long tid;
 
-	return parse_ulong(d->d_name, INT32_MAX, &tid) < 0 ? 0 : (pid_t)tid;
+	return nc2_parse_ulong(d->d_name, INT32_MAX, &tid) < 0 ? 0 : (pid_t)tid;
 }
 
 /* One pass: VISIT each thread not seen yet; *NEW how many there were. */

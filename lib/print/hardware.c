@@ -86,7 +86,7 @@ static void print_mem(FILE *out, int node, const char *what, long long bytes)
 /* Debian 12's numactl (2.0.16) pads with "% 3d"; scripts split on blanks. */
 static void print_distances(FILE *out, int maxnode)
 {
-	int first = nodes_first(numa_nodes_ptr);
+	int first = nc2_nodes_first(numa_nodes_ptr);
 
 	if (numa_distance(maxnode, first) == 0) {
 		fprintf(out, "No distance information available.\n");
@@ -181,7 +181,7 @@ static void print_global_weights(FILE *out, int maxnode, const struct weights_vi
 		fprintf(out, "global interleave weights: %s\n", v->mode == GW_AUTO_ON ? "auto" : "manual");
 }
 
-int hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e)
+int nc2_hardware_print(FILE *out, bool cpu_compress, struct nc2_error *e)
 {
 	int maxnode = numa_max_node();
 	struct weights_view table;

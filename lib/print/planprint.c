@@ -27,10 +27,10 @@ static void print_holder(const struct owner_answer *a, void *arg)
 {
 	const struct holder_print *h = arg;
 
-	for (int n = nodes_first(h->p->nodes); n >= 0 && n < OWNER_NODES;
-	     n = nodes_next(h->p->nodes, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(h->p->nodes); n >= 0 && n < OWNER_NODES;
+	     n = nc2_nodes_next(h->p->nodes, (unsigned)n + 1)) {
 		unsigned held = a->was[n];
-		unsigned want = h->p->has_weights ? policy_weight(h->p, (unsigned)n) : held;
+		unsigned want = h->p->has_weights ? nc2_policy_weight(h->p, (unsigned)n) : held;
 
 		if (held)
 			fprintf(h->out, "holder: node %d weight %u pid %u command %s (%s)\n", n,
@@ -68,11 +68,11 @@ static int print_weights(FILE *out, const struct policy *p, const struct plan_li
 	if (weights_view_read(&v) < 0)
 		return -ENOMEM;
 	fprintf(out, "weights:");
-	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(p->nodes); n >= 0; n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
 		int w = weights_view_weight(&v, (unsigned)n);
 
 		if (p->has_weights)
-			w = (int)policy_weight(p, (unsigned)n);
+			w = (int)nc2_policy_weight(p, (unsigned)n);
 		fprintf(out, " %d:%d", n, w < 0 ? 1 : w);
 	}
 	fprintf(out, "\n");
@@ -129,13 +129,13 @@ static bool admin_writes(const struct weights_view *v, const struct weight_list 
 		unsigned want = !wl ? 1 : n <= wl->max_node ? wl->weight[n] : 0;
 		int now = weights_view_weight(v, n);
 
-		if (want && now >= 0 && weight_effective((unsigned)now) != want)
+		if (want && now >= 0 && nc2_weight_effective((unsigned)now) != want)
 			return true;
 	}
 	return false;
 }
 
-int admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e)
+int nc2_admin_print_set(FILE *out, const struct weight_list *wl, struct nc2_error *e)
 {
 	unsigned named = wl ? wl->max_node + 1 : 0;
 	struct weights_view v;

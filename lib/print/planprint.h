@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --dry-run's lines of a plan's weights (planprint.c), for the request's
- * request_print_weights(), which hands over what they say of the plan. */
+ * nc2_request_print_weights(), which hands over what they say of the plan. */
 #ifndef NUMACTL2_PLANPRINT_H
 #define NUMACTL2_PLANPRINT_H
 

@@ -32,7 +32,7 @@ static int print_physcpubind(FILE *out, struct nc2_error *e)
 			}
 			return error_set_call(e, "sched_getaffinity", rc);
 		}
-		nodes_fprint(out, "physcpubind", cpus);
+		nc2_nodes_fprint(out, "physcpubind", cpus);
 		numa_bitmask_free(cpus);
 		return 0;
 	}
@@ -47,7 +47,7 @@ static void print_weights(FILE *out, const struct bitmask *mask, const struct mp
 	enum gw_auto mode = own ? GW_AUTO_ABSENT : v->mode;
 
 	fprintf(out, "interleaveweights:");
-	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(mask); n >= 0; n = nc2_nodes_next(mask, (unsigned)n + 1)) {
 		if (own)
 			fprintf(out, " %u", own->weight[n]);
 		else if (weights_view_weight(v, (unsigned)n) >= 0)
@@ -71,22 +71,22 @@ static int print_pid_weights(FILE *out, const struct mpol2_state *s)
 int show_print_pid(FILE *out, pid_t pid, const struct mpol2_state *s)
 {
 	fprintf(out, "pid: %d\n", (int)pid);
-	fprintf(out, "policy: %s\n", policy_name(s->mode).s);
+	fprintf(out, "policy: %s\n", nc2_policy_name(s->mode).s);
 	if (s->home_node >= 0)
 		fprintf(out, "homenode: %d\n", s->home_node);
 	switch (s->mode) {
 	case MPOL_INTERLEAVE:
 	case MPOL_WEIGHTED_INTERLEAVE:
-		nodes_fprint(out, "interleavemask", s->nodes);
+		nc2_nodes_fprint(out, "interleavemask", s->nodes);
 		if (s->mode == MPOL_WEIGHTED_INTERLEAVE)
 			return print_pid_weights(out, s);
 		break;
 	case MPOL_BIND:
-		nodes_fprint(out, "membind", s->nodes);
+		nc2_nodes_fprint(out, "membind", s->nodes);
 		break;
 	case MPOL_PREFERRED:
 	case MPOL_PREFERRED_MANY:
-		nodes_fprint(out, "preferred", s->nodes);
+		nc2_nodes_fprint(out, "preferred", s->nodes);
 		break;
 	}
 	return 0;
@@ -100,7 +100,7 @@ static void print_preferred_node(FILE *out, int mode, const struct bitmask *pref
 	fprintf(out, "preferred node: ");
 	switch (mode) {
 	case MPOL_PREFERRED:
-		fprintf(out, "%d\n", numa_bitmask_weight(preferred) ? nodes_first(preferred) : 0);
+		fprintf(out, "%d\n", numa_bitmask_weight(preferred) ? nc2_nodes_first(preferred) : 0);
 		break;
 	case MPOL_DEFAULT:
 		fprintf(out, "current\n");
@@ -110,7 +110,7 @@ static void print_preferred_node(FILE *out, int mode, const struct bitmask *pref
 		fprintf(out, "%d (interleave next)\n", next);
 		break;
 	case MPOL_BIND:
-		fprintf(out, "%d\n", nodes_first(membind));
+		fprintf(out, "%d\n", nc2_nodes_first(membind));
 		break;
 	case MPOL_PREFERRED_MANY:
 		fprintf(out, "%d (preferred-many)\n", next);
@@ -151,7 +151,7 @@ static int task_view_read(struct task_view *t, struct nc2_error *e)
 	t->preferred = numa_preferred_many();
 	t->membind = numa_get_membind();
 	t->next = numa_get_interleave_node();
-	if (mpol2_present()) {
+	if (nc2_mpol2_present()) {
 		int rc;
 
 		t->state.nodes = numa_allocate_nodemask();
@@ -170,12 +170,12 @@ static int print_task(FILE *out, const struct task_view *t, struct nc2_error *e)
 	const struct mpol2_state *own = t->has_state && t->state.own_weights ? &t->state : NULL;
 	int rc;
 
-	fprintf(out, "policy: %s\n", policy_name(t->mode).s);
+	fprintf(out, "policy: %s\n", nc2_policy_name(t->mode).s);
 	if (t->has_state && t->state.home_node >= 0)
 		fprintf(out, "homenode: %d\n", t->state.home_node);
 	print_preferred_node(out, t->mode, t->preferred, t->membind, t->next);
 	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE) {
-		nodes_fprint(out, "interleavemask", t->mask);
+		nc2_nodes_fprint(out, "interleavemask", t->mask);
 		if (t->mode == MPOL_WEIGHTED_INTERLEAVE)
 			print_weights(out, t->mask, own, &t->table);
 		fprintf(out, "interleavenode: %d\n", t->next);
@@ -183,10 +183,10 @@ static int print_task(FILE *out, const struct task_view *t, struct nc2_error *e)
 	rc = print_physcpubind(out, e);
 	if (rc < 0)
 		return rc;
-	nodes_fprint(out, "cpubind", t->cpubind);
-	nodes_fprint(out, "nodebind", t->cpubind);
-	nodes_fprint(out, "membind", t->membind);
-	nodes_fprint(out, "preferred", t->preferred);
+	nc2_nodes_fprint(out, "cpubind", t->cpubind);
+	nc2_nodes_fprint(out, "nodebind", t->cpubind);
+	nc2_nodes_fprint(out, "membind", t->membind);
+	nc2_nodes_fprint(out, "preferred", t->preferred);
 	(void)owner_print_holders(out, false);
 	return 0;
 }
@@ -196,7 +196,7 @@ static void print_json_nodes(FILE *out, const char *name, const struct bitmask *
 	const char *sep = "";
 
 	fprintf(out, "  \"%s\": [", name);
-	for (int n = nodes_first(mask); n >= 0; n = nodes_next(mask, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(mask); n >= 0; n = nc2_nodes_next(mask, (unsigned)n + 1)) {
 		fprintf(out, "%s%d", sep, n);
 		sep = ", ";
 	}
@@ -210,7 +210,7 @@ static void print_json_weights(FILE *out, const struct task_view *t)
 	const char *sep = "";
 
 	fputs("  \"interleaveweights\": {", out);
-	for (int n = nodes_first(t->mask); n >= 0; n = nodes_next(t->mask, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(t->mask); n >= 0; n = nc2_nodes_next(t->mask, (unsigned)n + 1)) {
 		int w = own ? own->weight[n] : weights_view_weight(&t->table, (unsigned)n);
 
 		if (w >= 0)
@@ -236,7 +236,7 @@ static void print_json_table(FILE *out, const struct weights_view *v)
 
 static void print_task_json(FILE *out, const struct task_view *t)
 {
-	fprintf(out, "{\n  \"policy\": \"%s\",\n", policy_name(t->mode).s);
+	fprintf(out, "{\n  \"policy\": \"%s\",\n", nc2_policy_name(t->mode).s);
 	if (t->mode == MPOL_INTERLEAVE || t->mode == MPOL_WEIGHTED_INTERLEAVE)
 		print_json_nodes(out, "interleavemask", t->mask);
 	if (t->mode == MPOL_WEIGHTED_INTERLEAVE)
@@ -251,7 +251,7 @@ static void print_task_json(FILE *out, const struct task_view *t)
 }
 
 /* --show --json: the same view for scripts; numactl2d's holders with it. */
-int show_print_json(FILE *out, struct nc2_error *e)
+int nc2_show_print_json(FILE *out, struct nc2_error *e)
 {
 	struct task_view t;
 	int rc;
@@ -267,7 +267,7 @@ int show_print_json(FILE *out, struct nc2_error *e)
 	return rc;
 }
 
-int show_print(FILE *out, struct nc2_error *e)
+int nc2_show_print(FILE *out, struct nc2_error *e)
 {
 	struct task_view t;
 	int rc;

@@ -17,7 +17,7 @@
 
 /* --weights=measured: the nodes of the set, measured now (on the CPUs the
  * run is bound to), and their weights into the policy. */
-int request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
+int nc2_request_measure(const struct request *r, struct plan *pl, const struct measure_req *how,
 		    struct measurement *m, struct nc2_error *e)
 {
 	struct measure_req req = *how;
@@ -27,7 +27,7 @@ int request_measure(const struct request *r, struct plan *pl, const struct measu
 	req.size = r->measure_size;
 	req.secs = r->measure_secs;
 	req.budget = r->budget;
-	if (measure_run(&req, m, e) < 0)
+	if (nc2_measure_run(&req, m, e) < 0)
 		return -1;
 	for (unsigned i = 0; i < m->n; i++)
 		r->policy->weight[m->node[i]] = m->weight[i];
@@ -58,7 +58,7 @@ static int apply_table(const struct request *r, struct plan *pl, struct nc2_erro
 	return rc;
 }
 
-int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e)
+int nc2_request_dry_check(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	int rc;
 
@@ -69,7 +69,7 @@ int request_dry_check(const struct request *r, struct plan *pl, struct nc2_error
 	return request_in_effect(r, e);
 }
 
-int request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e)
+int nc2_request_apply_table(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	int rc = apply_table(r, pl, e);
 
@@ -79,7 +79,7 @@ int request_apply_table(const struct request *r, struct plan *pl, struct nc2_err
 	return rc;
 }
 
-/* Before request_apply_table(): may it change the table for a job whose
+/* Before nc2_request_apply_table(): may it change the table for a job whose
  * end must put it back (pl->watch, known only after)? */
 bool request_may_watch(const struct request *r, const struct plan *pl)
 {
@@ -97,7 +97,7 @@ static int policy_failed(const struct policy *p, int rc, struct nc2_error *e)
 	return error_set(e, REQ_POLICY, rc);
 }
 
-int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e)
+int nc2_request_apply_policy(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	const struct policy *p = r->policy;
 	int rc;
@@ -110,29 +110,29 @@ int request_apply_policy(const struct request *r, struct plan *pl, struct nc2_er
 		rc = policy_set_task(p);
 	if (rc == 0)
 		return 0;
-	pl->undone_written = request_undo(pl);
+	pl->undone_written = nc2_request_undo(pl);
 	return policy_failed(p, rc, e);
 }
 
-int request_apply(const struct request *r, struct plan *pl, struct nc2_error *e)
+int nc2_request_apply(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
-	if (request_apply_table(r, pl, e) < 0)
+	if (nc2_request_apply_table(r, pl, e) < 0)
 		return -1;
-	return request_apply_policy(r, pl, e);
+	return nc2_request_apply_policy(r, pl, e);
 }
 
-bool request_undo(struct plan *pl)
+bool nc2_request_undo(struct plan *pl)
 {
 	return request_undo_owner(pl, NULL);
 }
 
-const char *request_undo_stays(const struct plan *pl)
+const char *nc2_request_undo_stays(const struct plan *pl)
 {
 	return pl->owner_stays;
 }
 
 /* What the owner changed for this run (nothing, where none was asked). */
-void request_table_said(const struct plan *pl, struct table_said *s)
+void nc2_request_table_said(const struct plan *pl, struct table_said *s)
 {
 	*s = pl->owner_said;
 }

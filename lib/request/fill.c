@@ -35,10 +35,10 @@ void nc2_request_set_policy(struct request *r, int mode, const char *option)
  * no machine has such a node. */
 int nc2_nodes_parse(const char *arg, bool all, struct bitmask **out, struct nc2_error *e)
 {
-	if (parse_list_numbers(arg, INT_MAX, &e->parse) < 0)
+	if (nc2_parse_list_numbers(arg, INT_MAX, &e->parse) < 0)
 		return error_set_name(e, REQ_NODE_ABSENT, 0, arg);
 	*out = nodes_parse(arg, all, e->libnuma_said, sizeof(e->libnuma_said));
-	if (!*out || nodes_first(*out) < 0)
+	if (!*out || nc2_nodes_first(*out) < 0)
 		return error_set_name(e, REQ_NODE_LIST, 0, arg);
 	return 0;
 }
@@ -59,7 +59,7 @@ int nc2_request_set_nodes(struct request *r, const char *arg, bool all, struct n
 
 int nc2_nodes_check_words(const char *arg, struct nc2_error *e)
 {
-	if (!is_local(arg) && parse_node_list(arg, &e->parse) < 0)
+	if (!is_local(arg) && nc2_parse_node_list(arg, &e->parse) < 0)
 		return error_set_name(e, REQ_NODE_SYNTAX, 0, arg);
 	return 0;
 }
@@ -71,14 +71,14 @@ int nc2_request_set_cpus(struct request *r, const struct bitmask *cpunodes,
 	r->cpus = cpus;
 	if (!r->nodes_local)
 		return 0;
-	return auto_local_nodes(cpunodes, cpus, &r->policy->nodes, e);
+	return nc2_auto_local_nodes(cpunodes, cpus, &r->policy->nodes, e);
 }
 
 /* A weight list read whole, each weight in range (which nodes are in the
- * set is known once the nodes are: request_resolve()). */
+ * set is known once the nodes are: nc2_request_resolve()). */
 static int read_list(struct request *r, const char *arg, struct nc2_error *e)
 {
-	int rc = parse_weight_list(arg, &r->list, &e->parse);
+	int rc = nc2_parse_weight_list(arg, &r->list, &e->parse);
 
 	if (rc == -ENOMEM)
 		return error_set_name(e, REQ_NOMEM_LIST, ENOMEM, arg);
@@ -115,7 +115,7 @@ int nc2_request_set_budget(struct request *r, const char *arg, struct nc2_error 
 
 	if (r->weights_kind != NC2_WEIGHTS_AUTO && r->weights_kind != NC2_WEIGHTS_MEASURED)
 		return error_set_name(e, REQ_BUDGET_NEEDS_AUTO, 0, arg);
-	if (parse_ulong(arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
+	if (nc2_parse_ulong(arg, BW_BUDGET_MAX, &budget) < 0 || budget == 0)
 		return error_set_name(e, REQ_BUDGET_INVALID, 0, arg);
 	r->budget = (unsigned)budget;
 	return 0;
@@ -136,7 +136,7 @@ int nc2_wait_secs(const char *option, const char *arg, unsigned *secs, struct nc
 {
 	unsigned long s = 0;
 
-	if (arg && (parse_ulong(arg, WAIT_MAX_SECS, &s) < 0 || !s)) {
+	if (arg && (nc2_parse_ulong(arg, WAIT_MAX_SECS, &s) < 0 || !s)) {
 		e->option = option;
 		return error_set_name(e, REQ_WAIT_INVALID, 0, arg);
 	}
@@ -154,7 +154,7 @@ void nc2_request_set_measure(struct request *r, unsigned long long size, unsigne
 
 void nc2_request_free(struct request *r)
 {
-	weight_list_free(&r->list);
+	nc2_weight_list_free(&r->list);
 }
 
 int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
@@ -167,7 +167,7 @@ int nc2_measure_room(const struct bitmask *nodes, unsigned long long size,
 		return error_set_name(e, REQ_MEASURE_TOO_MANY, 0, NULL);
 	if (measure_check_size(nodes, size, &e->node) < 0)
 		return error_set_name(e, REQ_MEASURE_NODE_ROOM, 0, NULL);
-	room = memcg_room();
+	room = nc2_memcg_room();
 	if (room >= size)
 		return 0;
 	e->count = MIB(room);

@@ -26,12 +26,12 @@ static int first_other(const struct policy *p, struct table_said *t)
 {
 	int other = -1;
 
-	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
-		unsigned w, want = policy_weight(p, (unsigned)n);
+	for (int n = nc2_nodes_first(p->nodes); n >= 0; n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
+		unsigned w, want = nc2_policy_weight(p, (unsigned)n);
 
 		if (gw_read((unsigned)n, &w) < 0)
 			return -2 - n;
-		w = weight_effective(w);
+		w = nc2_weight_effective(w);
 		add(t->wanted, sizeof(t->wanted), (unsigned)n, want);
 		add(t->have, sizeof(t->have), (unsigned)n, w);
 		if (w != want && other < 0) {

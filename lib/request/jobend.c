@@ -13,7 +13,7 @@
 #include "owner/wire.h"
 #include "request/plan.h"
 
-void request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
+void nc2_request_job_ended(struct plan *pl, bool restore_asked, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (pl && pl->owned && (restore_asked || pl->owner_here)) {
@@ -44,7 +44,7 @@ void request_settle_here(struct settle *s)
 	snprintf(s->stays, sizeof(s->stays), "%s", pb.stays);
 }
 
-void request_job_never_ran(struct plan *pl, struct job_end *out)
+void nc2_request_job_never_ran(struct plan *pl, struct job_end *out)
 {
 	memset(out, 0, sizeof(*out));
 	/* A change that was to stay goes back all the same: its job never ran. */

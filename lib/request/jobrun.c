@@ -23,7 +23,7 @@ static void table_job_ended(void *arg, struct settle *s)
 	request_settle_here(s);
 }
 
-int request_watch_table(const struct request *r, struct plan *pl,
+int nc2_request_watch_table(const struct request *r, struct plan *pl,
 			void (*said)(const struct settle *s), struct nc2_error *e)
 {
 	struct watcher *w = &pl->watcher;
@@ -38,7 +38,7 @@ int request_watch_table(const struct request *r, struct plan *pl,
 	return rc < 0 ? error_set(e, TABLE_WATCHER, rc) : 0;
 }
 
-int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
+int nc2_request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
 {
 	int rc = supervise_start(job, e);
 	if (rc == 1) {
@@ -56,19 +56,19 @@ int request_job_start(struct plan *pl, struct job *job, struct nc2_error *e)
  * its last exit-stop, and only then is it let go. Without it, the job goes
  * first. SAID tells OUT before the job is let go, so that its words are
  * there when numactl2 returns too. */
-void request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
+void nc2_request_job_done(struct plan *pl, struct job *job, bool restore, struct job_end *out,
 		      void (*said)(struct job_end *out))
 {
 	if (!restore)
 		supervise_release(job);
-	request_job_ended(pl, restore, out);
+	nc2_request_job_ended(pl, restore, out);
 	said(out);
 	if (restore)
 		supervise_release(job);
 }
 
-void request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out)
+void nc2_request_job_exec_failed(struct plan *pl, struct job *job, struct job_end *out)
 {
 	supervise_exec_failed(job);
-	request_job_never_ran(pl, out);
+	nc2_request_job_never_ran(pl, out);
 }

@@ -52,14 +52,14 @@ static int fill_ask(const struct request *r, struct owner_ask *k)
 	if (r->no_global)
 		k->flags |= OWNER_NO_WRITE;
 	k->wait_ms = (uint32_t)wait_ms(&r->lease);
-	for (int n = nodes_first(p->nodes); n >= 0 && n < OWNER_NODES;
-	     n = nodes_next(p->nodes, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(p->nodes); n >= 0 && n < OWNER_NODES;
+	     n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
 		unsigned w;
 
 		/* -w alone takes the weights as they are: none where none is. */
 		if (!p->has_weights && gw_read((unsigned)n, &w) < 0)
 			continue;
-		k->weight[n] = p->has_weights ? (uint8_t)policy_weight(p, (unsigned)n) : 1;
+		k->weight[n] = p->has_weights ? (uint8_t)nc2_policy_weight(p, (unsigned)n) : 1;
 		any = true;
 	}
 	return any ? 0 : -ENOENT;
@@ -280,7 +280,7 @@ static int admin_ask(enum admin_op op, const struct weight_list *wl,
 	return 0;
 }
 
-int request_admin_owner(enum admin_op op, const struct weight_list *wl,
+int nc2_request_admin_owner(enum admin_op op, const struct weight_list *wl,
 			const struct lease_options *o, struct table_said *said,
 			struct nc2_error *e)
 {
@@ -295,7 +295,7 @@ int request_admin_owner(enum admin_op op, const struct weight_list *wl,
 	return 0;
 }
 
-int request_admin_dry(enum admin_op op, const struct weight_list *wl,
+int nc2_request_admin_dry(enum admin_op op, const struct weight_list *wl,
 		      const struct lease_options *o, struct nc2_error *e)
 {
 	struct owner_answer a;

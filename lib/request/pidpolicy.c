@@ -86,7 +86,7 @@ static int act(const struct pid_request *r, int fd, struct mpol2_state *s,
 	return rc;
 }
 
-int pid_apply(const struct pid_request *r, struct nc2_error *e)
+int nc2_pid_apply(const struct pid_request *r, struct nc2_error *e)
 {
 	struct mpol2_state s = { 0 };
 	int fd, rc;

@@ -13,7 +13,7 @@ static const char *mpol2_calls(void)
 	return MPOL2_SYSCALLS_FILE;
 }
 
-const char *lib_place(enum lib_place place)
+const char *nc2_lib_place(enum nc2_lib_place place)
 {
 	static const char *(*const dir[])(void) = {
 		[LIB_TABLE] = gw_dir,

@@ -24,13 +24,13 @@ struct owner_grant {
  * allocated by the step that needs them: a plain run neither reads
  * bandwidths nor asks the table's owner nor checks the program's libnuma. */
 struct plan {
-	bool auto_weights;		/* --weights=auto: request_print_weights() says what it read */
-	bool measured;			/* --weights=measured: request_measure() before apply */
+	bool auto_weights;		/* --weights=auto: nc2_request_print_weights() says what it read */
+	bool measured;			/* --weights=measured: nc2_request_measure() before apply */
 	enum plan_why why;		/* policy->task_local says where */
 	bool table_change;		/* the global table's weights, held for the job */
 	bool table_taken;		/* apply asked the table's owner (what it changed) */
 	bool watch;			/* after apply: the job's end must put the table back */
-	bool undone_written;		/* request_undo() put written weights back */
+	bool undone_written;		/* nc2_request_undo() put written weights back */
 	/* The libnuma check's finding (resolve.c), allocated by the check and
 	 * filled whole by it; read only once libnuma_checked says so. */
 	struct libnuma_finding *libnuma;
@@ -68,7 +68,7 @@ int request_in_effect(const struct request *r, struct nc2_error *e);
 void request_settle_here(struct settle *s);
 int request_owner_rows(const struct request *r, struct auto_weights *aw);
 
-/* Before request_apply_table(): may it change the table for a job whose
+/* Before nc2_request_apply_table(): may it change the table for a job whose
  * end must put it back (watch, known only after)? (apply.c) */
 bool request_may_watch(const struct request *r, const struct plan *pl);
 

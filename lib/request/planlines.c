@@ -10,7 +10,7 @@
 #include "print/planprint.h"
 #include "request/plan.h"
 
-int request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
+int nc2_request_print_weights(FILE *out, const struct request *r, const struct plan *pl,
 			  struct nc2_error *e)
 {
 	const struct plan_lines lines = {

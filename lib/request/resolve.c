@@ -73,7 +73,7 @@ static int auto_weights(const struct request *r, struct plan *pl, struct nc2_err
 	return 0;
 }
 
-/* --weights=measured: measured once everything is checked (request_measure). */
+/* --weights=measured: measured once everything is checked (nc2_request_measure). */
 static int measured_weights(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	unsigned nodes = (unsigned)numa_bitmask_weight(r->policy->nodes);
@@ -185,14 +185,14 @@ static int check_no_global(const struct request *r, const struct plan *pl,
 /* --home-node: where the kernel has mbind2, the weights go with it. */
 static void home_node(const struct request *r, struct plan *pl)
 {
-	if (r->policy->home_node < 0 || !mpol2_present())
+	if (r->policy->home_node < 0 || !nc2_mpol2_present())
 		return;
 	r->policy->task_local = true;
 	if (r->policy->has_weights)
 		pl->why = WHY_HOME_NODE;
 }
 
-int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e)
+int nc2_request_resolve(const struct request *r, struct plan *pl, struct nc2_error *e)
 {
 	struct policy *p = r->policy;
 
@@ -209,7 +209,7 @@ int request_resolve(const struct request *r, struct plan *pl, struct nc2_error *
 	return pl->measured ? nc2_measure_room(p->nodes, r->measure_size, e) : 0;
 }
 
-const char *request_why(enum plan_why why)
+const char *nc2_request_why(enum plan_why why)
 {
 	switch (why) {
 	case WHY_TASK_LOCAL:

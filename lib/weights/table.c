@@ -122,9 +122,9 @@ int gw_read(unsigned node, unsigned *weight)
 	rc = sysfile_read_line(path, buf, sizeof(buf));
 	if (rc < 0)
 		return rc;
-	if (parse_ulong(buf, WEIGHT_MAX, &w) < 0)
+	if (nc2_parse_ulong(buf, WEIGHT_MAX, &w) < 0)
 		return -EINVAL;
-	*weight = weight_effective((unsigned)w);
+	*weight = nc2_weight_effective((unsigned)w);
 	return 0;
 }
 
@@ -266,7 +266,7 @@ int gw_write(int fd, unsigned node, unsigned weight)
 	const char *s = getenv("NUMACTL2_TEST_FAIL_NODE");
 	unsigned long n;
 
-	if (s && parse_ulong(s, UINT_MAX, &n) == 0 && n == node)
+	if (s && nc2_parse_ulong(s, UINT_MAX, &n) == 0 && n == node)
 		return -EIO;
 	return write_weight(fd, weight);
 }

@@ -19,7 +19,7 @@ static bool task_local_possible(void)
 {
 	const char *s = getenv("NUMACTL2_TEST_TASK_LOCAL");
 
-	return (s && strcmp(s, "1") == 0) || mpol2_present();
+	return (s && strcmp(s, "1") == 0) || nc2_mpol2_present();
 }
 
 /* Test build only: NUMACTL2_TEST_ONE_NODE_WEIGHS=1 takes a one-node set for
@@ -34,7 +34,7 @@ static bool one_node_weighs(void)
 #else
 static bool task_local_possible(void)
 {
-	return mpol2_present();
+	return nc2_mpol2_present();
 }
 
 static bool one_node_weighs(void)
@@ -61,10 +61,10 @@ bool weights_place_pages(const struct policy *p)
  * Then a job that may not change them (--no-global-weights) still runs. */
 bool weights_hold(const struct policy *p)
 {
-	for (int n = nodes_first(p->nodes); n >= 0; n = nodes_next(p->nodes, (unsigned)n + 1)) {
+	for (int n = nc2_nodes_first(p->nodes); n >= 0; n = nc2_nodes_next(p->nodes, (unsigned)n + 1)) {
 		unsigned cur;
 
-		if (gw_read((unsigned)n, &cur) < 0 || cur != policy_weight(p, (unsigned)n))
+		if (gw_read((unsigned)n, &cur) < 0 || cur != nc2_policy_weight(p, (unsigned)n))
 			return false;
 	}
 	return true;
